@@ -1,0 +1,189 @@
+"""The build, top-down: load → validate → expand → draw → impose → write, then the manifest.
+
+Every file is written under a temporary name; only when every file of the build is drawn
+without a problem are they all renamed into place. Bad input never overwrites good output.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Callable
+
+from .content import GameContent, load_game
+from .errors import ContentError, Problem, UsageError
+from .guide import Entry, entry_kind, guide_flow
+from .impose import PAPERS, Paper
+from .model import GraphBoard
+from .pages import Page, Sink
+from .parts import Options, draw_part, draw_poster, guide_catalogs, is_localised, items_of, paper_label, planned_pages
+from .paths import Roots
+from .pdf import Writer
+from .rules import check_game
+from .sheets import flow_pages
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a build needs to know; travels as one frozen value."""
+
+    roots: Roots
+    out: Path
+    papers: tuple[str, ...] = ("a4", "letter")
+    langs: tuple[str, ...] | None = None  # None: every language a game has
+    layout: str = "duplex"
+    parts: bool = True  # one file per component besides the kit
+    poster: bool = True
+
+
+@dataclass(frozen=True)
+class OutputFile:
+    path: str
+    game: str
+    component: str
+    kind: str
+    paper: str
+    lang: str | None
+    pages: int
+    items: int
+    sha256: str
+
+
+def validate(roots: Roots, games: list[str]) -> list[GameContent]:
+    """Load and check every game; one ContentError with every problem of every game."""
+    problems: list[Problem] = []
+    contents = []
+    known = roots.games()
+    for game in games:
+        if game not in known:
+            raise UsageError(f"unknown game {game!r}; games: {', '.join(known) or 'none'}")
+        try:
+            content = load_game(roots, game)
+        except ContentError as exc:
+            problems += exc.problems
+            continue
+        problems += check_game(content)
+        contents.append(content)
+    if problems:
+        raise ContentError(problems)
+    return contents
+
+
+@dataclass
+class _Staged:
+    tmp: Path
+    final: Path
+    meta: dict
+
+
+class _Stage:
+    """Temporary files of a build, renamed into place together or removed together."""
+
+    def __init__(self, out: Path):
+        self.out = out
+        self.files: list[_Staged] = []
+
+    def writer(self, rel: str, title: str, subject: str, duplex: bool) -> Writer:
+        final = self.out / rel
+        final.parent.mkdir(parents=True, exist_ok=True)
+        tmp = final.with_name(f".{final.name}.tmp{os.getpid()}")
+        return Writer(tmp, title, subject, duplex)
+
+    def add(self, w: Writer, rel: str, meta: dict) -> None:
+        self.files.append(_Staged(w.finish(), self.out / rel, {"path": rel, **meta, "pages": w.pages}))
+
+    def discard(self) -> None:
+        for f in self.files:
+            f.tmp.unlink(missing_ok=True)
+
+    def commit(self) -> list[OutputFile]:
+        done = []
+        for f in self.files:
+            os.replace(f.tmp, f.final)
+            digest = hashlib.sha256(f.final.read_bytes()).hexdigest()
+            done.append(OutputFile(sha256=digest, **f.meta))
+        return done
+
+
+def _langs(content: GameContent, settings: Settings) -> list[str]:
+    return [lang for lang in content.game.languages if settings.langs is None or lang in settings.langs]
+
+
+def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Sink,
+               progress: Callable[[str], None]) -> None:
+    opts = Options(settings.layout)
+    gid = content.id
+    suffix = "-gutterfold" if settings.layout == "gutterfold" else ""
+    for paper_name in settings.papers:
+        paper = PAPERS[paper_name]
+        if settings.parts:
+            for comp in content.components.values():
+                for lang in (_langs(content, settings) if is_localised(comp) else [None]):
+                    name = f"{comp.stem}{suffix}.{lang}.pdf" if lang else f"{comp.stem}{suffix}.pdf"
+                    rel = f"{gid}/{paper_name}/{name}"
+                    progress(rel)
+                    w = stage.writer(rel, f"{content.game.title}: {comp.model.title}", comp.model.title, duplex=True)
+                    draw_part(w, content, comp, paper, lang or "en", opts, sink)
+                    stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind, "paper": paper_name,
+                                       "lang": lang, "items": 0 if is_localised(comp) else items_of(comp, paper)})
+        for lang in _langs(content, settings):
+            rel = f"{gid}/{paper_name}/{gid}-kit{suffix}.{lang}.pdf"
+            progress(rel)
+            entries = [Entry(c.model.title, entry_kind(c.model), planned_pages(content, c, paper, lang, opts),
+                             0 if is_localised(c) else items_of(c, paper)) for c in content.components.values()]
+            w = stage.writer(rel, f"{content.game.title}: print-and-play kit", "kit", duplex=True)
+            label = Page(content.game.title, guide_catalogs().get(lang, "guide.title"), paper_label(content, paper, lang),
+                         lang, guide_catalogs())
+            flow_pages(w, paper, guide_flow(content, paper, lang, entries, settings.layout), label)
+            for comp in content.components.values():
+                draw_part(w, content, comp, paper, lang, opts, sink)
+            stage.add(w, rel, {"game": gid, "component": "kit", "kind": "kit", "paper": paper_name, "lang": lang,
+                               "items": sum(e.items for e in entries if e.kind != "board-graph")})
+    if settings.poster:
+        for comp in content.components.values():
+            if isinstance(comp.model, GraphBoard):
+                rel = f"{gid}/poster/{comp.stem}-poster.pdf"
+                progress(rel)
+                w = stage.writer(rel, f"{content.game.title}: {comp.model.title} (poster)", "poster", duplex=False)
+                draw_poster(w, content, comp, sink)
+                stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind, "paper": "a2",
+                                   "lang": None, "items": 1})
+
+
+def build(settings: Settings, games: list[str], progress: Callable[[str], None] = lambda _: None) -> list[OutputFile]:
+    """Build the games into settings.out; raises ContentError (writing nothing) on any problem."""
+    contents = validate(settings.roots, games)
+    stage = _Stage(settings.out)
+    sink = Sink({})
+    try:
+        for content in contents:
+            sink.shared_pos.update({c.stem: c.raw.value_pos.get("back", c.raw.pos) for c in content.components.values()})
+            build_game(content, settings, stage, sink, progress)
+        if sink.problems:
+            raise ContentError(sink.problems)
+    except BaseException:
+        stage.discard()
+        raise
+    written = stage.commit()
+    write_manifest(settings.out, written)
+    return written
+
+
+def write_manifest(out: Path, written: list[OutputFile]) -> None:
+    """Merge this build's files into output/manifest.json, dropping entries whose files are gone."""
+    path = out / "manifest.json"
+    entries: dict[str, dict] = {}
+    if path.is_file():
+        try:
+            old = json.loads(path.read_text(encoding="utf-8"))
+            entries = {e["path"]: e for e in old.get("files", []) if (out / e["path"]).is_file()}
+        except (ValueError, KeyError, TypeError, AttributeError):
+            entries = {}
+    for f in written:
+        entries[f.path] = asdict(f)
+    body = {"generator": "printkit", "files": [entries[k] for k in sorted(entries)]}
+    tmp = path.with_name(".manifest.json.tmp")
+    tmp.write_text(json.dumps(body, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)

@@ -1,0 +1,145 @@
+"""The `printkit` command: the only place that prints or exits."""
+from __future__ import annotations
+
+import json
+from enum import Enum
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn
+from rich.table import Table
+
+from .build import Settings, build, validate
+from .errors import ContentError, PrintkitError, UsageError
+from .model import KINDS, Game
+from .parts import items_of
+from .impose import PAPERS
+from .paths import Roots
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Print-and-play kits from YAML: cards, boards, counters and rules sheets for A4 and US Letter.")
+err = Console(stderr=True)
+
+
+class PaperChoice(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+    all = "all"
+
+
+class LangChoice(str, Enum):
+    en = "en"
+    fr = "fr"
+    de = "de"
+    all = "all"
+
+
+class Layout(str, Enum):
+    duplex = "duplex"
+    gutterfold = "gutterfold"
+
+
+ContentOpt = typer.Option(None, "--content", help="folder of games to use instead of the shipped ones")
+TemplatesOpt = typer.Option(None, "--templates", help="folder of templates to use instead of the shipped ones")
+
+
+def _roots(content: Optional[Path], templates: Optional[Path]) -> Roots:
+    if content is not None and templates is None and (content.parent / "templates").is_dir():
+        templates = content.parent / "templates"
+    return Roots.default(content, templates)
+
+
+def _fail(exc: PrintkitError) -> None:
+    if isinstance(exc, ContentError):
+        for problem in exc.problems:
+            typer.echo(str(problem), err=True)
+        typer.echo(f"{len(exc.problems)} problem(s); nothing was written.", err=True)
+    else:
+        typer.echo(f"error: {exc}", err=True)
+    raise typer.Exit(2)
+
+
+def _games(roots: Roots, target: Optional[str]) -> list[str]:
+    return roots.games() if target in (None, "all") else [target]
+
+
+@app.command("build")
+def build_cmd(
+    target: str = typer.Argument("all", help="'all' or a game id"),
+    paper: PaperChoice = typer.Option(PaperChoice.all, help="paper size"),
+    lang: LangChoice = typer.Option(LangChoice.all, help="language of the localised components"),
+    out: Path = typer.Option(Path("output"), help="output folder"),
+    layout: Layout = typer.Option(Layout.duplex, help="double-sided pieces: duplex (backs on the next page) or gutterfold"),
+    parts: bool = typer.Option(True, help="also write one file per component besides each kit"),
+    poster: bool = typer.Option(True, help="also write the one-page poster of each board"),
+    content: Optional[Path] = ContentOpt,
+    templates: Optional[Path] = TemplatesOpt,
+) -> None:
+    """Build print-and-play kits into the output folder."""
+    roots = _roots(content, templates)
+    settings = Settings(
+        roots=roots, out=out,
+        papers=("a4", "letter") if paper is PaperChoice.all else (paper.value,),
+        langs=None if lang is LangChoice.all else (lang.value,),
+        layout=layout.value, parts=parts, poster=poster,
+    )
+    try:
+        games = _games(roots, target)
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[file]}"),
+                      console=err, transient=True) as bar:
+            task = bar.add_task("building", total=None, file="")
+            written = build(settings, games, lambda f: bar.update(task, advance=1, file=f))
+    except PrintkitError as exc:
+        _fail(exc)
+        return
+    pages = sum(f.pages for f in written)
+    err.print(f"[green]wrote {len(written)} files, {pages} pages[/] into {out}/ (manifest: {out}/manifest.json)")
+
+
+@app.command("validate")
+def validate_cmd(
+    game: Optional[str] = typer.Argument(None, help="a game id; all games when omitted"),
+    content: Optional[Path] = ContentOpt,
+    templates: Optional[Path] = TemplatesOpt,
+) -> None:
+    """Check content: structure, rules counts and rule facts. Exit 0 when valid, 2 otherwise."""
+    roots = _roots(content, templates)
+    try:
+        contents = validate(roots, _games(roots, game))
+    except PrintkitError as exc:
+        _fail(exc)
+        return
+    for c in contents:
+        typer.echo(f"{c.id}: valid ({len(c.game.rules)} rules, {len(c.game.facts)} facts)")
+
+
+@app.command("list")
+def list_cmd(content: Optional[Path] = ContentOpt, templates: Optional[Path] = TemplatesOpt) -> None:
+    """Games, their components and piece counts."""
+    roots = _roots(content, templates)
+    try:
+        contents = validate(roots, roots.games())
+    except PrintkitError as exc:
+        _fail(exc)
+        return
+    table = Table("game", "component", "kind", "pieces", "languages")
+    for c in contents:
+        for comp in c.components.values():
+            localised = comp.kind == "sheet"
+            table.add_row(c.id, comp.stem, comp.kind, str(items_of(comp, PAPERS["a4"]) if not localised else "—"),
+                          ", ".join(c.game.languages) if localised else "—")
+    Console().print(table)
+
+
+@app.command("schema")
+def schema_cmd() -> None:
+    """JSON Schema of game.yaml and of every component kind, for editors."""
+    body = {"game.yaml": Game.model_json_schema(by_alias=True),
+            "components": {kind: model.model_json_schema(by_alias=True) for kind, model in KINDS.items()}}
+    typer.echo(json.dumps(body, indent=2, ensure_ascii=False))
+
+
+def main() -> None:  # pragma: no cover
+    app()

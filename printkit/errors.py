@@ -1,0 +1,67 @@
+"""Problems with a source position, and the one exception that carries them.
+
+Library code collects `Problem`s and raises `ContentError` once; only the CLI prints them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Pos:
+    """A place in a content file: path relative to the project root, 1-based line and column."""
+
+    path: str
+    line: int = 1
+    col: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    pos: Pos
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.pos}: {self.message}"
+
+
+def describe(value: object) -> str:
+    """How a found value reads in a message: quoted strings, plain numbers, 'nothing' for None."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return type(value).__name__
+
+
+def expected_found(pos: Pos, expected: str, found: object, *, raw: bool = False) -> Problem:
+    """The one phrasing of every content error: `expected X, found Y`."""
+    shown = found if raw else describe(found)
+    return Problem(pos, f"expected {expected}, found {shown}")
+
+
+class PrintkitError(Exception):
+    """Base of printkit's errors; the CLI turns them into exit code 2."""
+
+
+class ContentError(PrintkitError):
+    """One or more problems in content; nothing was written."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(set(problems))
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class UsageError(PrintkitError):
+    """A command-line request that cannot be met (unknown game, bad option value)."""

@@ -1,0 +1,1 @@
+"""Pure geometry: graph boards, imposition grids, tiling. Numbers in, numbers out."""

@@ -1,0 +1,75 @@
+"""The first pages of every kit: what to print, at what scale, which duplex setting, how to assemble."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.platypus import Paragraph
+
+from .content import GameContent
+from .i18n import fill, typography
+from .impose import Paper
+from .model import Deck, GraphBoard, Sheet
+from .parts import guide_catalogs
+from .sheets import Flow, markup, spacer, styles, table
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One component of a kit as the guide lists it."""
+
+    title: str
+    kind: str
+    pages: int
+    items: int
+
+
+def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entry], layout: str) -> Flow:
+    cat = guide_catalogs()
+
+    def t(key: str, **values: object) -> str:
+        return typography(fill(cat.get(lang, "guide." + key), lang, values), lang)
+
+    def make() -> list:
+        st = styles(lang)
+        paper_name = t(f"paper_{paper.name}")
+        out = [Paragraph(markup(typography(content.game.title, lang)), st["title"]),
+               Paragraph(markup(t("subtitle", game=t("title"), paper=paper_name, lang_name=t("lang_name"))), st["h3"])]
+        if content.game.credits:
+            out.append(Paragraph(markup(typography(content.game.credits, lang)), st["p"]))
+        out.append(Paragraph(markup(t("contents_h")), st["h2"]))
+        rows = [[t("col_component"), t("col_pages"), t("col_pieces"), t("col_sides")]]
+        for e in entries:
+            sides = t("sides_duplex") if e.kind in ("deck", "double-sided") else t("sides_single")
+            if e.kind in ("deck", "double-sided") and layout == "gutterfold":
+                sides = t("sides_gutterfold")
+            rows.append([e.title, str(e.pages), str(e.items) if e.items else "\u2014", sides])
+        out.append(table(rows, [70, 18, 18, 70], lang))
+        out.append(Paragraph(markup(t("print_h")), st["h2"]))
+        for key in ("print_scale", "print_duplex", "print_noduplex", "print_stock"):
+            out.append(Paragraph(markup(t(key)), st["bullets"], bulletText="\u2022"))
+        if layout == "gutterfold":
+            out.append(Paragraph(markup(t("gutterfold")), st["bullets"], bulletText="\u2022"))
+        out.append(Paragraph(markup(t("cut_h")), st["h2"]))
+        out.append(Paragraph(markup(t("cut_marks")), st["p"]))
+        out.append(Paragraph(markup(t("assembly_h")), st["h2"]))
+        for e in entries:
+            key = "kind." + e.kind
+            text = t(key, title=f"**{e.title}**", count=e.items, tiles=e.items)
+            out.append(Paragraph(markup(text), st["bullets"], bulletText="\u2022"))
+        if any(e.kind == "board-graph" for e in entries):
+            out.append(Paragraph(markup(t("tiles_h")), st["h2"]))
+            out.append(Paragraph(markup(t("tiles_p")), st["p"]))
+        out.append(spacer(2))
+        return out
+
+    return Flow(make, 1, (typography(content.game.title, lang), t("title")))
+
+
+def entry_kind(model: object) -> str:
+    if isinstance(model, Deck):
+        return model.kind
+    if isinstance(model, GraphBoard):
+        return "board-graph"
+    if isinstance(model, Sheet):
+        return "sheet"
+    return "standee"

@@ -1,0 +1,152 @@
+"""Keyed per-language catalogs, language-aware typography and number formats."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from .errors import ContentError, Pos, Problem, expected_found
+from .load import YMap, load_yaml
+
+LANGS = ("en", "fr", "de")
+NBSP, NNBSP = "\u00a0", "\u202f"
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+ENGINE_CATALOGS = Path(__file__).resolve().parent / "locale"
+
+
+@dataclass
+class Catalogs:
+    """Flattened catalogs: lang → dotted key → text, with each entry's position."""
+
+    texts: dict[str, dict[str, str]] = field(default_factory=dict)
+    positions: dict[str, dict[str, Pos]] = field(default_factory=dict)
+
+    def has(self, key: str) -> bool:
+        return any(key in table for table in self.texts.values())
+
+    def get(self, lang: str, key: str) -> str:
+        return self.texts[lang][key]
+
+    def format(self, lang: str, key: str, values: Mapping[str, Any]) -> str:
+        """The text of a key with {placeholders} filled, numbers in the language's format."""
+        return fill(self.get(lang, key), lang, values)
+
+
+def fill(text: str, lang: str, values: Mapping[str, Any]) -> str:
+    def one(match: re.Match[str]) -> str:
+        name = match.group(1)
+        return format_value(values[name], lang) if name in values else match.group(0)
+
+    return PLACEHOLDER.sub(one, text)
+
+
+def format_value(value: Any, lang: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return str(value)
+    return format_number(value, lang)
+
+
+def format_number(value: float, lang: str, decimals: int | None = None) -> str:
+    """0.5 → '0.5' (en), '0,5' (fr, de); 1000 → '1,000', '1 000', '1.000'."""
+    if decimals is None:
+        text = f"{value:,}" if isinstance(value, int) else f"{value:,.6f}".rstrip("0").rstrip(".")
+    else:
+        text = f"{value:,.{decimals}f}"
+    group, point = {"en": (",", "."), "fr": (NNBSP, ","), "de": (".", ",")}[lang]
+    return text.replace(",", "\0").replace(".", point).replace("\0", group)
+
+
+_BEFORE_HIGH = re.compile(r"(?<=[^\s\u00a0\u202f;:!?*(])[ \t]*([;!?])(?=[\s\"*)»]|$)")
+_BEFORE_COLON = re.compile(r"(?<=[^\s\u00a0\u202f;:!?*(])[ \t]*(:)(?=[\s\"*)»]|$)")
+_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+_QUOTES = {"en": ("\u201c", "\u201d"), "fr": ("\u00ab" + NBSP, NBSP + "\u00bb"), "de": ("\u201e", "\u201c")}
+
+
+def typography(text: str, lang: str) -> str:
+    """Apply a language's typographic rules to plain text written with ASCII quotes and spaces."""
+    text = _APOSTROPHE.sub("\u2019", text)
+    opening, closing = _QUOTES.get(lang, _QUOTES["en"])
+    parts = text.split('"')
+    if len(parts) % 2 == 1 and len(parts) > 1:
+        text = "".join(part + (opening if i % 2 == 0 else closing) if i < len(parts) - 1 else part
+                       for i, part in enumerate(parts))
+    if lang == "fr":
+        text = _BEFORE_HIGH.sub(NNBSP + r"\1", text)
+        text = _BEFORE_COLON.sub(NBSP + r"\1", text)
+        text = re.sub(r"\u00ab\s*", "\u00ab" + NBSP, text)
+        text = re.sub(r"\s*\u00bb", NBSP + "\u00bb", text)
+    return text
+
+
+def _flatten(node: Any, prefix: str, out: dict[str, str], pos: dict[str, Pos], problems: list[Problem]) -> None:
+    for key, value in node.items():
+        full = f"{prefix}{key}"
+        where = node.key_pos.get(key, node.pos) if isinstance(node, YMap) else Pos("?")
+        if isinstance(value, dict):
+            pos[full] = where
+            _flatten(value, full + ".", out, pos, problems)
+        elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            out[full], pos[full] = str(value), where
+        else:
+            problems.append(expected_found(where, "text", value))
+
+
+def _load_dir(folder: Path, langs: list[str], shown: Any) -> tuple[Catalogs, list[Problem]]:
+    catalogs, problems = Catalogs(), []
+    for lang in langs:
+        file = folder / f"{lang}.yaml"
+        label = shown(file)
+        if not file.is_file():
+            problems.append(expected_found(Pos(label), f"a catalog for language {lang!r}", "no such file", raw=True))
+            catalogs.texts[lang], catalogs.positions[lang] = {}, {}
+            continue
+        try:
+            raw = load_yaml(file, label)
+        except ContentError as exc:
+            problems += exc.problems
+            raw = YMap()
+            raw.pos, raw.key_pos, raw.value_pos = Pos(label), {}, {}
+        texts: dict[str, str] = {}
+        positions: dict[str, Pos] = {}
+        if isinstance(raw, dict):
+            _flatten(raw, "", texts, positions, problems)
+        elif raw is not None:
+            problems.append(expected_found(Pos(label), "a mapping of keys", raw))
+        catalogs.texts[lang], catalogs.positions[lang] = texts, positions
+        catalogs.positions.setdefault("_file", {})[lang] = Pos(label)
+    problems += _missing_keys(catalogs, langs)
+    return catalogs, problems
+
+
+def _missing_keys(catalogs: Catalogs, langs: list[str]) -> list[Problem]:
+    """Every language must have every key some other language has: no silent fallback."""
+    problems = []
+    for lang in langs:
+        file_pos = catalogs.positions.get("_file", {}).get(lang)
+        if file_pos is None:
+            continue
+        mine = catalogs.texts.get(lang, {})
+        for other in langs:
+            theirs = catalogs.texts.get(other, {})
+            for key in sorted(k for k in theirs if k not in mine):
+                first = next(o for o in langs if key in catalogs.texts.get(o, {}))
+                if first == other:
+                    problems.append(Problem(file_pos, f"expected key {key!r} (as in {other}.yaml), found none"))
+    return problems
+
+
+def load_catalogs(roots: Any, game_folder: Path, langs: list[str]) -> tuple[Catalogs, list[Problem]]:
+    folder = game_folder / "i18n"
+    if not folder.is_dir():
+        return Catalogs({lang: {} for lang in langs}, {lang: {} for lang in langs}), []
+    catalogs, problems = _load_dir(folder, list(langs), roots.shown)
+    return catalogs, problems
+
+
+def engine_catalogs() -> Catalogs:
+    """The engine's own texts (print guide); a problem here is a bug, so it raises."""
+    catalogs, problems = _load_dir(ENGINE_CATALOGS, list(LANGS), lambda p: f"printkit/locale/{p.name}")
+    if problems:
+        raise ContentError(problems)
+    return catalogs

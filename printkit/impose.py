@@ -1,0 +1,203 @@
+"""Where pieces go on sheets: grids with gutters and bleed, duplex mirroring, gutterfold, tiling.
+
+Pure functions on millimetres, origin at the sheet's top left, y down.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+MARGIN = 5.0        # nothing is printed closer than this to the sheet edge
+MAX_GUTTER = 3.0    # gutter between pieces; each piece bleeds into its half
+MIN_MARK = 2.0      # cut marks shorter than this are hard to see
+MAX_MARK = 6.0
+BAND = 7.0          # depth of the furniture band (ruler, footer)
+FOLD_GAP = 3.0      # clear space each side of a gutterfold line
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float
+    height: float
+
+    def landscape(self) -> "Paper":
+        return Paper(self.name, self.height, self.width)
+
+
+PAPERS = {"a4": Paper("a4", 210.0, 297.0), "letter": Paper("letter", 215.9, 279.4), "a2": Paper("a2", 420.0, 594.0)}
+
+
+@dataclass(frozen=True)
+class Axis:
+    """Pieces along one axis: count, first trim edge, pitch, gutter and mark length."""
+
+    count: int
+    start: float
+    size: float
+    gutter: float
+    mark: float
+
+    @property
+    def bleed(self) -> float:
+        return self.gutter / 2
+
+    def edge(self, i: int) -> float:
+        return self.start + i * (self.size + self.gutter)
+
+    @property
+    def end(self) -> float:
+        return self.edge(self.count - 1) + self.size
+
+
+def solve_axis(low: float, high: float, size: float) -> Axis | None:
+    """Fit as many pieces as possible between low and high, leaving room for marks and gutters."""
+    avail = high - low
+    count = int((avail + 1e-9) // size)
+    if count < 1:
+        return None
+    left = avail - count * size
+    if left >= 2 * MIN_MARK + count * MAX_GUTTER:
+        gutter = MAX_GUTTER
+    elif left >= 2 * MIN_MARK:
+        gutter = (left - 2 * MIN_MARK) / count
+    else:
+        gutter = left / (count + 2)
+    mark = min(MAX_MARK, (left - count * gutter) / 2)
+    used = count * size + count * gutter + 2 * mark
+    start = low + (avail - used) / 2 + mark + gutter / 2
+    return Axis(count, start, size, gutter, mark)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A grid of equal pieces on a sheet, and where the furniture band went."""
+
+    paper: Paper
+    x: Axis
+    y: Axis
+    band: str  # "bottom", "right" or "none"
+
+    @property
+    def per_sheet(self) -> int:
+        return self.x.count * self.y.count
+
+    def slot(self, i: int) -> tuple[float, float]:
+        row, col = divmod(i, self.x.count)
+        return self.x.edge(col), self.y.edge(row)
+
+    def mirrored(self, i: int) -> tuple[float, float]:
+        """Where the back of slot i goes for a long-edge duplex flip (portrait sheet)."""
+        x, y = self.slot(i)
+        return self.paper.width - x - self.x.size, y
+
+    def band_rect(self, back: bool = False) -> tuple[float, float, float, float] | None:
+        p = self.paper
+        if self.band == "bottom":
+            return MARGIN, p.height - MARGIN - BAND, p.width - 2 * MARGIN, BAND
+        if self.band == "right":
+            x = MARGIN if back else p.width - MARGIN - BAND
+            return x, MARGIN, BAND, p.height - 2 * MARGIN
+        return None
+
+
+def grid(paper: Paper, w: float, h: float) -> Grid | None:
+    """The grid that fits the most pieces, preferring a bottom furniture band, then a side band."""
+    options = []
+    for band in ("bottom", "right", "none"):
+        bottom = BAND if band == "bottom" else 0.0
+        right = BAND if band == "right" else 0.0
+        ax = solve_axis(MARGIN, paper.width - MARGIN - right, w)
+        ay = solve_axis(MARGIN, paper.height - MARGIN - bottom, h)
+        if ax and ay:
+            options.append(Grid(paper, ax, ay, band))
+    if not options:
+        return None
+    best = max(g.per_sheet for g in options)
+    return next(g for g in options if g.per_sheet == best)
+
+
+def best_grid(paper: Paper, w: float, h: float) -> Grid | None:
+    """Portrait first; a landscape sheet only when it holds more (pieces never rotate)."""
+    portrait, landscape = grid(paper, w, h), grid(paper.landscape(), w, h)
+    if portrait is None or (landscape and landscape.per_sheet > portrait.per_sheet):
+        return landscape
+    return portrait
+
+
+@dataclass(frozen=True)
+class Gutterfold:
+    """Fronts on the left half, backs mirrored on the right half, fold on the centre line."""
+
+    paper: Paper
+    half: Grid  # grid of the left half (its paper is the half sheet)
+
+    @property
+    def per_sheet(self) -> int:
+        return self.half.per_sheet
+
+    @property
+    def fold_x(self) -> float:
+        return self.paper.width / 2
+
+    def front(self, i: int) -> tuple[float, float]:
+        return self.half.slot(i)
+
+    def back(self, i: int) -> tuple[float, float]:
+        x, y = self.half.slot(i)
+        return self.paper.width - x - self.half.x.size, y
+
+
+def gutterfold(paper: Paper, w: float, h: float) -> Gutterfold | None:
+    best = None
+    for sheet in (paper, paper.landscape()):
+        ax = solve_axis(MARGIN, sheet.width / 2 - FOLD_GAP, w)
+        ay = solve_axis(MARGIN, sheet.height - MARGIN - BAND, h)
+        if ax and ay:
+            g = Gutterfold(sheet, Grid(Paper(sheet.name, sheet.width / 2, sheet.height), ax, ay, "bottom"))
+            if best is None or g.per_sheet > best.per_sheet:
+                best = g
+    return best
+
+
+@dataclass(frozen=True)
+class Tiling:
+    """A large board cut into sheet-sized tiles that overlap by `overlap` mm."""
+
+    paper: Paper
+    board_w: float
+    board_h: float
+    tile_w: float
+    tile_h: float
+    overlap: float
+    cols: int
+    rows: int
+    origin: tuple[float, float]  # where the tile's board window starts on the sheet
+
+    def window(self, row: int, col: int) -> tuple[float, float, float, float]:
+        """The board region (x, y, w, h) printed on tile (row, col)."""
+        x = col * (self.tile_w - self.overlap)
+        y = row * (self.tile_h - self.overlap)
+        return x, y, min(self.tile_w, self.board_w - x), min(self.tile_h, self.board_h - y)
+
+    @staticmethod
+    def label(row: int, col: int) -> str:
+        return f"{chr(ord('A') + row)}{col + 1}"
+
+
+LABEL_BAND = 9.0
+
+
+def tiling(paper: Paper, board_w: float, board_h: float, overlap: float = 12.0) -> Tiling:
+    """Tiles with the fewest sheets, portrait or landscape."""
+    best = None
+    for sheet in (paper, paper.landscape()):
+        tw = sheet.width - 2 * MARGIN - 2 * MIN_MARK
+        th = sheet.height - 2 * MARGIN - LABEL_BAND - BAND
+        cols = max(1, math.ceil((board_w - overlap) / (tw - overlap)))
+        rows = max(1, math.ceil((board_h - overlap) / (th - overlap)))
+        t = Tiling(sheet, board_w, board_h, tw, th, overlap, cols, rows, (MARGIN + MIN_MARK, MARGIN + LABEL_BAND))
+        if best is None or cols * rows < best.cols * best.rows:
+            best = t
+    assert best is not None
+    return best

@@ -1,0 +1,113 @@
+"""Items of a component, checked against the component's declared `fields`."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import Pos, Problem, describe, expected_found
+from .load import YList, YMap, pos_of
+from .model import FieldSpec
+
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+IMPLICIT: dict[str, dict[str, FieldSpec]] = {
+    "deck": {"title": FieldSpec(type="str", doc="card title")},
+    "double-sided": {"title": FieldSpec(type="str", doc="front title")},
+    "standee": {},
+}
+
+
+@dataclass(frozen=True)
+class Item:
+    """One designed item (a card, a counter); `qty` physical copies of it are printed."""
+
+    component: str
+    index: int
+    values: dict[str, Any]
+    qty: int
+    pos: Pos
+    value_pos: dict[str, Pos] = field(default_factory=dict, compare=False)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.values.get(name, default)
+
+
+def _check_value(spec: FieldSpec, value: Any) -> str | None:
+    """The expectation a value fails, or None when it is fine."""
+    kind = spec.type
+    if kind in ("str", "text") and not isinstance(value, str):
+        return "text"
+    if kind == "str" and "\n" in value:
+        return "one line of text"
+    if kind == "bool" and not isinstance(value, bool):
+        return "true or false"
+    if kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+        return "a whole number"
+    if kind == "number" and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        return "a number"
+    if kind in ("int", "number"):
+        if spec.min is not None and value < spec.min or spec.max is not None and value > spec.max:
+            lo = "" if spec.min is None else f"{spec.min:g}"
+            hi = "" if spec.max is None else f"{spec.max:g}"
+            return f"a number in {lo}..{hi}"
+    if kind == "enum" and value not in (spec.values or []):
+        return "one of " + ", ".join(repr(v) for v in spec.values or [])
+    if kind == "colour" and not (isinstance(value, str) and COLOUR.match(value)):
+        return "a colour #rrggbb"
+    return None
+
+
+def check_items(component: str, kind: str, raw_items: Any, fields: dict[str, FieldSpec],
+                where: Pos) -> tuple[list[Item], list[Problem]]:
+    """Validate each item against the declared fields; expand nothing yet."""
+    specs = {**IMPLICIT.get(kind, {}), **fields}
+    items: list[Item] = []
+    problems: list[Problem] = []
+    if not isinstance(raw_items, list):
+        return [], [expected_found(where, "a list of items", raw_items)]
+    for index, raw in enumerate(raw_items):
+        at = pos_of(raw_items, index) or where
+        if not isinstance(raw, dict):
+            problems.append(expected_found(at, "a mapping", raw))
+            continue
+        qty = raw.get("qty", 1)
+        if isinstance(qty, bool) or not isinstance(qty, int) or qty < 1:
+            problems.append(expected_found(pos_of(raw, "qty") or at, "a quantity ≥ 1", qty))
+            qty = 1
+        values: dict[str, Any] = {}
+        for name, value in raw.items():
+            if name == "qty":
+                continue
+            spec = specs.get(name)
+            if spec is None:
+                known = ", ".join(sorted(specs)) or "none"
+                problems.append(Problem(pos_of(raw, name, key_itself=True) or at,
+                                        f"expected a declared field ({known}), found {name!r}"))
+                continue
+            failed = _check_value(spec, value)
+            if failed:
+                problems.append(expected_found(pos_of(raw, name) or at, failed, value))
+            values[name] = _plain(value)
+        for name, spec in specs.items():
+            if spec.required and name not in raw:
+                problems.append(Problem(at, f"expected field '{name}', found nothing"))
+        value_pos = dict(raw.value_pos) if isinstance(raw, YMap) else {}
+        items.append(Item(component, index, values, qty, at, value_pos))
+    return items, problems
+
+
+def _plain(value: Any) -> Any:
+    """Loaded YAML → plain dicts and lists (templates need no positions)."""
+    if isinstance(value, (YMap, dict)):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (YList, list)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def plain(value: Any) -> Any:
+    return _plain(value)
+
+
+def found(value: Any) -> str:
+    return describe(value)

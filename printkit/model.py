@@ -1,0 +1,293 @@
+"""Typed models of content files: one model per component kind, every field documented.
+
+The models are declarations; `validate_model` turns pydantic's findings into positioned
+`Problem`s with the project's one phrasing.
+"""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from .errors import Pos, Problem, describe
+from .load import locate
+
+NAMED_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.2, 88.9),
+    "mini": (44.0, 63.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
+
+
+def parse_size(value: Any) -> tuple[float, float]:
+    if isinstance(value, str):
+        if value in NAMED_SIZES:
+            return NAMED_SIZES[value]
+        raise ValueError(f"expected a size name ({', '.join(NAMED_SIZES)}) or [width, height], found {describe(value)}")
+    if (isinstance(value, (list, tuple)) and len(value) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in value)):
+        return float(value[0]), float(value[1])
+    raise ValueError(f"expected a size name ({', '.join(NAMED_SIZES)}) or [width, height] in mm, found {describe(value)}")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class FieldSpec(Strict):
+    """Declares one game-specific field of a component's items."""
+
+    type: Literal["str", "text", "int", "number", "enum", "colour", "bool"] = Field(
+        description="value type: str (one line), text (wrapped, with **bold**/*italic*), int, number, enum, colour (#rrggbb), bool")
+    required: bool = Field(True, description="whether every item must give this field")
+    values: list[str] | None = Field(None, description="allowed values of an enum field")
+    min: float | None = Field(None, description="smallest allowed value of an int/number field")
+    max: float | None = Field(None, description="largest allowed value of an int/number field")
+    doc: str = Field("", description="what the field means, for people editing the content")
+
+
+class Selector(Strict):
+    """Picks items (or board nodes/areas) out of one or more components."""
+
+    component: str | list[str] = Field(description="component stem, or a list of stems")
+    collection: Literal["items", "nodes", "areas"] = Field("items", description="which collection of the component")
+    where: dict[str, Any] = Field(default_factory=dict, description="keep only entries whose fields equal these values")
+    field: str | None = Field(None, description="the field whose values a names/range rule reads")
+
+    @property
+    def components(self) -> list[str]:
+        return [self.component] if isinstance(self.component, str) else list(self.component)
+
+
+class Rule(Strict):
+    """One count, name list or value the rulebook states, checked on every build."""
+
+    id: str = Field(description="short unique name of the rule")
+    source: str = Field(description="rulebook file and section the value comes from, or 'designed: …'")
+    count: Selector | None = Field(None, description="count physical pieces (quantities expanded)")
+    names: Selector | None = Field(None, description="the multiset of a field's values over pieces")
+    range: Selector | None = Field(None, description="every value of a field lies within min..max")
+    param: str | None = Field(None, description="a value of game.yaml's params")
+    expect: Any = Field(None, description="the expected count, list of names, or param value")
+    min: float | None = Field(None, description="lower bound of a range rule")
+    max: float | None = Field(None, description="upper bound of a range rule")
+
+    @model_validator(mode="after")
+    def _one_check(self) -> "Rule":
+        given = [k for k in ("count", "names", "range", "param") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError(f"expected exactly one of count, names, range, param, found {len(given)}")
+        if given[0] != "range" and self.expect is None:
+            raise ValueError("expected an 'expect' value, found nothing")
+        if given[0] == "range" and self.min is None and self.max is None:
+            raise ValueError("expected 'min' or 'max' on a range rule, found neither")
+        return self
+
+    @property
+    def kind(self) -> str:
+        return next(k for k in ("count", "names", "range", "param") if getattr(self, k) is not None)
+
+
+class NodePair(Strict):
+    from_: str = Field(alias="from", description="node name or id")
+    to: str = Field(description="node name or id")
+
+
+class Within(Strict):
+    from_: str = Field(alias="from", description="node name or id")
+    to: list[str] = Field(description="node names or ids that must be close")
+    max: int = Field(description="largest allowed number of moves")
+
+
+class Reachable(Strict):
+    from_: dict[str, Any] = Field(alias="from", description="node selector (field equality)")
+    to: dict[str, Any] = Field(description="node selector (field equality)")
+
+
+class Fact(Strict):
+    """An assertion on a graph board, from the rulebook's own examples."""
+
+    id: str = Field(description="short unique name of the fact")
+    source: str = Field(description="rulebook file and section")
+    board: str = Field(description="stem of the board-graph component")
+    distance: NodePair | None = Field(None, description="shortest path in moves must equal expect")
+    within: Within | None = Field(None, description="each target within max moves")
+    reachable: Reachable | None = Field(None, description="every 'to' node reachable from every 'from' node")
+    corners: dict[str, Any] | None = Field(None, description="nodes matching this selector are the nearest to each board corner")
+    expect: int | None = Field(None, description="expected distance of a distance fact")
+
+    @model_validator(mode="after")
+    def _one_check(self) -> "Fact":
+        given = [k for k in ("distance", "within", "reachable", "corners") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError(f"expected exactly one of distance, within, reachable, corners, found {len(given)}")
+        if given[0] == "distance" and self.expect is None:
+            raise ValueError("expected an 'expect' distance, found nothing")
+        return self
+
+    @property
+    def kind(self) -> str:
+        return next(k for k in ("distance", "within", "reachable", "corners") if getattr(self, k) is not None)
+
+
+class Game(Strict):
+    """game.yaml: a game's metadata, its parameters and its rules-count schema."""
+
+    id: str = Field(description="game id; must equal the folder name")
+    title: str = Field(description="the game's title as printed")
+    credits: str = Field("", description="designer credits, printed on the print guide")
+    players: str = Field("", description="player count, e.g. '2-4'")
+    languages: list[Literal["en", "fr", "de"]] = Field(["en"], description="languages of the localised components")
+    components: list[str] = Field(description="component file stems, in kit order")
+    params: dict[str, int | float | str] = Field(default_factory=dict, description="named rule values used by rules, templates and catalogs")
+    rules: list[Rule] = Field(default_factory=list, description="the rules-count schema")
+    facts: list[Fact] = Field(default_factory=list, description="assertions on graph boards")
+
+
+class ComponentBase(Strict):
+    title: str = Field(description="the component's name as printed in the kit")
+    fields: dict[str, FieldSpec] = Field(default_factory=dict, description="schema of the items' game-specific fields")
+    data: dict[str, Any] = Field(default_factory=dict, description="values shared by every item, passed to templates as `data`")
+    safe: float = Field(3.0, ge=0, description="safe-zone inset from the trim in mm; text must stay inside")
+
+
+class Deck(ComponentBase):
+    """Cards with one shared back (deck) or each with its own back (double-sided)."""
+
+    kind: Literal["deck", "double-sided"] = Field(description="deck: one shared back; double-sided: a back per item")
+    size: tuple[float, float] = Field(description="card size: poker, bridge, mini, tarot, square or [w, h] mm")
+    front: str = Field(description="front template file name")
+    back: str = Field(description="back template file name")
+    cards: list[dict[str, Any]] = Field(description="the cards; each may have qty")
+
+    _size = field_validator("size", mode="before")(lambda cls, v: parse_size(v))
+
+
+class Standee(ComponentBase):
+    """Fold-over counters: tab, face, mirrored face, tab."""
+
+    kind: Literal["standee"] = Field(description="standee")
+    size: tuple[float, float] = Field(description="one face, [w, h] mm")
+    base: float = Field(12.0, gt=0, description="depth of each base tab in mm")
+    front: str = Field(description="face template file name")
+    items: list[dict[str, Any]] = Field(description="the counters; each may have qty")
+
+    _size = field_validator("size", mode="before")(lambda cls, v: parse_size(v))
+
+
+class GraphNode(Strict):
+    id: str = Field(description="unique id used by edges")
+    kind: str = Field(description="node kind, e.g. location, home, space")
+    at: tuple[float, float] = Field(description="centre [x, y] in mm from the board's top left")
+    name: str | None = Field(None, description="printed name; facts may refer to it")
+    colour: str | None = Field(None, description="fill colour #rrggbb")
+
+
+class Area(Strict):
+    id: str = Field(description="unique id")
+    kind: str = Field(description="area kind, e.g. player, pile")
+    at: tuple[float, float] = Field(description="top-left [x, y] in mm")
+    size: tuple[float, float] = Field(description="[w, h] in mm")
+    label: str = Field("", description="printed label")
+    colour: str | None = Field(None, description="accent colour #rrggbb")
+
+
+class GraphBoard(ComponentBase):
+    """A board of named nodes linked by paths, with rectangular areas."""
+
+    kind: Literal["board-graph"] = Field(description="board-graph")
+    size: tuple[float, float] = Field(description="board [w, h] in mm")
+    template: str = Field("board.svg.j2", description="board template file name")
+    nodes: list[GraphNode] = Field(description="the board's nodes")
+    edges: list[list[str]] = Field(description="chains of node ids; consecutive nodes are linked")
+    areas: list[Area] = Field(default_factory=list, description="player areas, card piles")
+    safe: float = Field(5.0, ge=0, description="safe-zone inset from the trim in mm")
+
+    _size = field_validator("size", mode="before")(lambda cls, v: parse_size(v))
+
+
+class Block(Strict):
+    style: Literal["title", "h2", "h3", "p", "bullets", "numbered"] = Field(description="paragraph style")
+    key: str | None = Field(None, description="catalog key of the text")
+    keys: list[str] | None = Field(None, description="catalog keys of a list's entries")
+
+    @model_validator(mode="after")
+    def _one_text(self) -> "Block":
+        if (self.key is None) == (self.keys is None):
+            raise ValueError("expected exactly one of key, keys, found " + ("both" if self.key else "neither"))
+        return self
+
+
+class Sheet(ComponentBase):
+    """Flowing localised text on A4/Letter pages."""
+
+    kind: Literal["sheet"] = Field(description="sheet")
+    catalog: str = Field(description="catalog prefix of this sheet's keys")
+    columns: int = Field(2, ge=1, le=3, description="text columns per page")
+    blocks: list[Block] = Field(description="the sheet's text, in order")
+
+
+KINDS: dict[str, type[ComponentBase]] = {
+    "deck": Deck, "double-sided": Deck, "standee": Standee, "board-graph": GraphBoard, "sheet": Sheet,
+}
+Component = Deck | Standee | GraphBoard | Sheet
+
+_TYPE_WORDS = {
+    "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",
+    "float_type": "a number", "float_parsing": "a number", "string_type": "text",
+    "bool_type": "true or false", "bool_parsing": "true or false", "list_type": "a list",
+    "tuple_type": "a list", "dict_type": "a mapping", "model_type": "a mapping",
+    "model_attributes_type": "a mapping",
+}
+
+
+def _message(err: dict[str, Any], model: type[BaseModel]) -> str:
+    kind, found = err["type"], err.get("input")
+    ctx = err.get("ctx", {})
+    if kind == "missing":
+        return f"expected field '{err['loc'][-1]}', found nothing"
+    if kind == "extra_forbidden":
+        return f"expected a known field, found {err['loc'][-1]!r}"
+    if kind == "literal_error":
+        return f"expected one of {ctx.get('expected')}, found {describe(found)}"
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        sign = {"greater_than_equal": "≥", "greater_than": ">", "less_than_equal": "≤", "less_than": "<"}[kind]
+        bound = next(iter(ctx.values()))
+        return f"expected a number {sign} {bound}, found {describe(found)}"
+    if kind in ("too_short", "too_long"):
+        return f"expected {ctx.get('min_length', ctx.get('max_length'))} entries, found {ctx.get('actual_length')}"
+    if kind == "value_error":
+        text = str(ctx.get("error", err["msg"]))
+        return text[0].lower() + text[1:] if text.startswith("Expected") else text
+    if kind in _TYPE_WORDS:
+        return f"expected {_TYPE_WORDS[kind]}, found {describe(found)}"
+    return f"expected {err['msg'].lower()}, found {describe(found)}"
+
+
+def validate_model(model: type[BaseModel], raw: Any, fallback: Pos) -> tuple[BaseModel | None, list[Problem]]:
+    """Validate raw loaded data against a model; every finding becomes a positioned Problem."""
+    try:
+        return model.model_validate(raw), []
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            loc = tuple(p for p in err["loc"] if not isinstance(p, str) or not p.startswith("function-"))
+            at = loc[:-1] if err["type"] == "missing" else loc
+            pos = locate(raw, at, fallback)
+            if err["type"] == "extra_forbidden":
+                parent = locate_parent(raw, loc[:-1])
+                pos = getattr(parent, "key_pos", {}).get(loc[-1], pos)
+            problems.append(Problem(pos, _message(err, model)))
+        return None, problems
+
+
+def locate_parent(root: Any, loc: tuple[Any, ...]) -> Any:
+    node = root
+    for part in loc:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node

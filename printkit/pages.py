@@ -1,0 +1,177 @@
+"""Put pieces on pages: n-up sheets with cut marks and mirrored backs, gutterfold, board tiles."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+from .errors import Pos, Problem
+from .i18n import Catalogs
+from .impose import MARGIN, Grid, Gutterfold, Paper, Tiling, best_grid, gutterfold, tiling
+from .pdf import Rect, Writer
+from .pieces import Face, PieceSpec
+from .svgdraw import Context, TextProblem
+
+
+@dataclass
+class Page:
+    """What a part of a document needs to know to label its pages."""
+
+    game: str
+    component: str
+    paper_label: str
+    lang: str
+    guide: Catalogs
+
+    def t(self, key: str, **values: object) -> str:
+        from .i18n import fill, typography
+
+        return typography(fill(self.guide.get(self.lang, "guide." + key), self.lang, values), self.lang)
+
+    def footer(self, n: int, total: int, side: str | None = None) -> str:
+        parts = [self.game, self.component, self.t("sheet", n=n, total=total)]
+        if side:
+            parts.append(self.t("side_" + side))
+        parts.append(self.paper_label)
+        return "  ·  ".join(parts)
+
+
+@dataclass
+class Sink:
+    """Where drawing problems go, turned into positioned Problems."""
+
+    shared_pos: dict[str, Pos]
+    problems: list[Problem] = field(default_factory=list)
+
+    def add(self, spec: PieceSpec, face: Face, found: list[TextProblem]) -> None:
+        for tp in found:
+            if face.item is not None:
+                item = face.item
+                pos = item.value_pos.get(tp.field, item.pos)
+                name = item.get("title") or item.get("name") or f"item {item.index + 1}"
+                label = f"{spec.component} {name!r}"
+            else:
+                pos, label = self.shared_pos.get(spec.component, Pos("?")), f"{spec.component} shared face"
+            self.problems.append(Problem(pos, f"{tp.message} ({label}, field {tp.field})"))
+
+
+def chunks(items: Iterable[PieceSpec], size: int) -> Iterator[list[PieceSpec]]:
+    batch: list[PieceSpec] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _union(rects: list[Rect]) -> Rect:
+    x0 = min(r[0] for r in rects)
+    y0 = min(r[1] for r in rects)
+    x1 = max(r[0] + r[2] for r in rects)
+    y1 = max(r[1] + r[3] for r in rects)
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def cut_marks(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks: tuple[float, float]) -> None:
+    """Marks in the margin, in line with every trim edge, stopping short of the bleed."""
+    bx, by = bleed
+    mx, my = marks
+    x0, y0, uw, uh = _union(trims)
+    x1, y1 = x0 + uw, y0 + uh
+    xs = sorted({round(v, 4) for r in trims for v in (r[0], r[0] + r[2])})
+    ys = sorted({round(v, 4) for r in trims for v in (r[1], r[1] + r[3])})
+    segs = []
+    for x in xs:
+        segs += [(x, y0 - by - my, x, y0 - by - 0.15 * my), (x, y1 + by + 0.15 * my, x, y1 + by + my)]
+    for y in ys:
+        segs += [(x0 - bx - mx, y, x0 - bx - 0.15 * mx, y), (x1 + bx + 0.15 * mx, y, x1 + bx + mx, y)]
+    w.lines(segs)
+
+
+def _draw(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed: tuple[float, float], lang: str,
+          sink: Sink, assets: Callable, forms: dict[str, str]) -> Rect:
+    pw, ph = spec.size
+    ctx = Context(lang, (spec.safe, spec.safe, pw - spec.safe, ph - spec.safe))
+    form = None
+    if face.shared:
+        form = forms.get(face.svg)
+        if form is None:
+            form = forms[face.svg] = w.shared_form(face.svg, pw, ph, ctx, assets)
+    w.piece(face.svg, x, y, pw, ph, bleed, ctx, assets, form)
+    if ctx.problems:
+        sink.add(spec, face, ctx.problems)
+    return x, y, pw, ph
+
+
+def _finish_sheet(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks: tuple[float, float],
+                  band: Rect | None, footer: str, label: Page) -> None:
+    cut_marks(w, trims, bleed, marks)
+    if band:
+        w.furniture(band, footer, label.t("ruler"))
+    x, y, uw, uh = _union(trims)
+    w.boxes((x, y, uw, uh), (x - bleed[0], y - bleed[1], uw + 2 * bleed[0], uh + 2 * bleed[1]))
+    w.end()
+
+
+def layout_pages(count: int, size: tuple[float, float], paper: Paper, double: bool, fold: bool) -> int:
+    """How many pages a run of pieces takes, without drawing it (for the print guide)."""
+    if fold and double:
+        g = gutterfold(paper, *size)
+        return math.ceil(count / g.per_sheet) if g else 0
+    g = best_grid(paper, *size)
+    sheets = math.ceil(count / g.per_sheet) if g else 0
+    return sheets * (2 if double else 1)
+
+
+def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, label: Page, sink: Sink,
+               assets: Callable, double: bool) -> int:
+    """n-up sheets; with backs, each back page follows its front page, mirrored for long-edge flip."""
+    first = next(iter(specs), None) if not isinstance(specs, list) else (specs[0] if specs else None)
+    if first is None:
+        return 0
+    g = best_grid(paper, *first.size)
+    if g is None:
+        sink.problems.append(Problem(Pos("?"), f"expected {first.component} pieces to fit on {paper.name}, found {first.size}"))
+        return 0
+    total = math.ceil(count / g.per_sheet)
+    forms: dict[str, str] = {}
+    bleed = (g.x.bleed, g.y.bleed)
+    marks = (g.x.mark, g.y.mark)
+    pages = 0
+    for n, batch in enumerate(chunks(specs, g.per_sheet), 1):
+        w.begin(g.paper)
+        trims = [_draw(w, s, s.front, *g.slot(i), bleed, label.lang, sink, assets, forms) for i, s in enumerate(batch)]
+        _finish_sheet(w, trims, bleed, marks, g.band_rect(), label.footer(n, total, "front" if double else None), label)
+        pages += 1
+        if double:
+            w.begin(g.paper)
+            trims = [_draw(w, s, s.back, *g.mirrored(i), bleed, label.lang, sink, assets, forms)
+                     for i, s in enumerate(batch) if s.back]
+            _finish_sheet(w, trims, bleed, marks, g.band_rect(back=True), label.footer(n, total, "back"), label)
+            pages += 1
+    return pages
+
+
+def gutterfold_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, label: Page, sink: Sink,
+                     assets: Callable) -> int:
+    """Fronts left, backs mirrored right of a fold line: fold, glue, cut."""
+    specs = list(specs)
+    if not specs:
+        return 0
+    g = gutterfold(paper, *specs[0].size)
+    if g is None:
+        return grid_pages(w, specs, count, paper, label, sink, assets, True)
+    half = g.half
+    total = math.ceil(count / g.per_sheet)
+    forms: dict[str, str] = {}
+    bleed = (half.x.bleed, half.y.bleed)
+    for n, batch in enumerate(chunks(specs, g.per_sheet), 1):
+        w.begin(g.paper)
+        trims = [_draw(w, s, s.front, *g.front(i), bleed, label.lang, sink, assets, forms) for i, s in enumerate(batch)]
+        trims += [_draw(w, s, s.back, *g.back(i), bleed, label.lang, sink, assets, forms) for i, s in enumerate(batch) if s.back]
+        w.lines([(g.fold_x, MARGIN, g.fold_x, g.paper.height - MARGIN - 8)], width=0.25, dash=[2, 1.5])
+        band = (MARGIN, g.paper.height - MARGIN - 7, g.paper.width - 2 * MARGIN, 7)
+        _finish_sheet(w, trims, bleed, (half.x.mark, half.y.mark), band, label.footer(n, total, None) + "  ·  " + label.t("gutterfold")[:60], label)
+    return total

@@ -1,0 +1,129 @@
+"""One component onto pages of a writer, whatever its kind; and how many pages it will take."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab.platypus import Paragraph
+
+from .boards import poster_page, tile_count, tile_pages
+from .content import GameContent, LoadedComponent
+from .i18n import Catalogs, engine_catalogs, typography
+from .impose import Paper
+from .errors import Problem
+from .load import pos_of
+from .templates import TemplateProblem
+from .model import Deck, GraphBoard, Sheet, Standee
+from .pages import Page, Sink, grid_pages, gutterfold_pages, layout_pages
+from .pdf import Writer
+from .pieces import board_svg, pieces, standee_size, templates_for
+from .sheets import Flow, count_pages, flow_pages, markup, styles
+
+
+@dataclass(frozen=True)
+class Options:
+    layout: str = "duplex"  # or "gutterfold"
+
+
+def is_localised(comp: LoadedComponent) -> bool:
+    return isinstance(comp.model, Sheet)
+
+
+def sheet_text(content: GameContent, lang: str, key: str) -> str:
+    return typography(content.catalogs.format(lang, key, content.game.params), lang)
+
+
+def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str) -> Flow:
+    model = comp.model
+    assert isinstance(model, Sheet)
+    st = styles(lang)
+    title = next((sheet_text(content, lang, f"{model.catalog}.{b.key}") for b in model.blocks if b.style == "title"),
+                 model.title)
+
+    def make() -> list:
+        out = []
+        for block in model.blocks:
+            if block.keys is not None:
+                for i, key in enumerate(block.keys):
+                    bullet = "\u2022" if block.style == "bullets" else f"{i + 1}."
+                    out.append(Paragraph(markup(sheet_text(content, lang, f"{model.catalog}.{key}")), st[block.style],
+                                         bulletText=bullet))
+            else:
+                out.append(Paragraph(markup(sheet_text(content, lang, f"{model.catalog}.{block.key}")), st[block.style]))
+        return out
+
+    return Flow(make, model.columns, (typography(content.game.title, lang), title))
+
+
+def items_of(comp: LoadedComponent, paper: Paper) -> int:
+    model = comp.model
+    if isinstance(model, GraphBoard):
+        return tile_count(paper, model.size)
+    return comp.count()
+
+
+def planned_pages(content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options) -> int:
+    model = comp.model
+    if isinstance(model, Deck):
+        return layout_pages(comp.count(), model.size, paper, True, opts.layout == "gutterfold")
+    if isinstance(model, Standee):
+        return layout_pages(comp.count(), standee_size(model), paper, False, False)
+    if isinstance(model, GraphBoard):
+        return tile_count(paper, model.size) + 1
+    return count_pages(paper, sheet_flow(content, comp, lang))
+
+
+def draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options,
+              sink: Sink) -> int:
+    """Draw the component's pages; returns the number of pages (0 when a template failed)."""
+    try:
+        return _draw_part(w, content, comp, paper, lang, opts, sink)
+    except TemplateProblem as exc:
+        key = next((k for k in ("front", "back", "template") if k in comp.raw), "kind")
+        sink.problems.append(Problem(comp.raw.value_pos.get(key, comp.raw.pos), str(exc)))
+        return 0
+
+
+def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options,
+               sink: Sink) -> int:
+    label = Page(content.game.title, comp.model.title, paper_label(content, paper, lang), lang, guide_catalogs())
+    model = comp.model
+    assets = templates_for(content, comp).asset
+    if isinstance(model, GraphBoard):
+        return tile_pages(w, board_svg(content, comp), model.size, paper, model.title, label, sink,
+                          pos_of(comp.raw, "template") or comp.raw.pos, assets, model.safe)
+    if isinstance(model, Sheet):
+        return flow_pages(w, paper, sheet_flow(content, comp, lang), label)
+    specs = pieces(content, comp)
+    double = isinstance(model, Deck)
+    if double and opts.layout == "gutterfold":
+        return gutterfold_pages(w, specs, len(specs), paper, label, sink, assets)
+    return grid_pages(w, specs, len(specs), paper, label, sink, assets, double)
+
+
+def draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Sink) -> int:
+    try:
+        return _draw_poster(w, content, comp, sink)
+    except TemplateProblem as exc:
+        sink.problems.append(Problem(comp.raw.value_pos.get("template", comp.raw.pos), str(exc)))
+        return 0
+
+
+def _draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Sink) -> int:
+    model = comp.model
+    assert isinstance(model, GraphBoard)
+    from .impose import PAPERS
+
+    label = Page(content.game.title, model.title, paper_label(content, PAPERS["a2"], "en"), "en", guide_catalogs())
+    return poster_page(w, board_svg(content, comp), model.size, label, sink,
+                       pos_of(comp.raw, "template") or comp.raw.pos, templates_for(content, comp).asset, model.safe)
+
+
+def paper_label(content: GameContent, paper: Paper, lang: str) -> str:
+    return guide_catalogs().get(lang, f"guide.paper_{paper.name}")
+
+
+@lru_cache(maxsize=1)
+def guide_catalogs() -> Catalogs:
+    """The engine's own texts, loaded once (they are read-only)."""
+    return engine_catalogs()

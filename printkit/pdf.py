@@ -1,0 +1,182 @@
+"""The PDF writer: one canvas per file, deterministic, fonts embedded, drawn in mm with y down.
+
+Page boxes (TrimBox, BleedBox), viewer preferences for the print dialog, cut marks, the
+calibration ruler and the footer are drawn here; what goes where is decided in impose.py.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from reportlab.lib.pagesizes import mm as MM
+from reportlab.pdfbase.pdfdoc import PDFName
+from reportlab.pdfgen.canvas import Canvas
+
+from . import text as T
+from .impose import MARGIN, Paper
+from .svgdraw import Context, Renderer
+
+Rect = tuple[float, float, float, float]  # x, y, w, h in mm from the top left
+MARK_WIDTH = 0.12
+MARK_COLOUR = (0.1, 0.1, 0.1)
+
+
+@dataclass
+class PageInfo:
+    paper: Paper
+    trim: Rect | None = None
+    bleed: Rect | None = None
+
+
+class Writer:
+    """Writes one PDF to a temporary path; `finish()` returns it for the build to rename."""
+
+    def __init__(self, path: Path, title: str, subject: str, duplex: bool):
+        self.path = path
+        font = T.register_fonts()
+        self.canvas = Canvas(str(path), invariant=1, initialFontName=font, initialFontSize=9,
+                             pageCompression=1)
+        self.canvas.setTitle(title)
+        self.canvas.setSubject(subject)
+        self.canvas.setAuthor("printkit")
+        self.canvas.setCreator("printkit")
+        self.canvas.setViewerPreference("PrintScaling", PDFName("None"))
+        if duplex:
+            self.canvas.setViewerPreference("Duplex", PDFName("DuplexFlipLongEdge"))
+        self.renderer = Renderer(self.canvas, lambda href: None)
+        self.pages = 0
+        self.page: PageInfo | None = None
+
+    # ------------------------------------------------------------ pages
+    def begin(self, paper: Paper, mm: bool = True) -> None:
+        """Start a page; with mm, drawing units are millimetres from the top left, y down."""
+        c = self.canvas
+        c.setPageSize((paper.width * MM, paper.height * MM))
+        c.setTrimBox(None)
+        c.setBleedBox(None)
+        if mm:
+            c.transform(MM, 0, 0, -MM, 0, paper.height * MM)
+        self.page = PageInfo(paper)
+
+    def boxes(self, trim: Rect, bleed: Rect) -> None:
+        assert self.page
+        self.page.trim, self.page.bleed = trim, bleed
+
+    def end(self) -> None:
+        assert self.page
+        h = self.page.paper.height
+        for rect, setter in ((self.page.trim, self.canvas.setTrimBox), (self.page.bleed, self.canvas.setBleedBox)):
+            if rect:
+                x, y, w, hh = rect
+                setter([round(x * MM, 3), round((h - y - hh) * MM, 3), round((x + w) * MM, 3), round((h - y) * MM, 3)])
+        self.canvas.showPage()
+        self.pages += 1
+        self.page = None
+
+    def finish(self) -> Path:
+        self.canvas.save()
+        return self.path
+
+    # ------------------------------------------------------------ pieces
+    def piece(self, svg: str, x: float, y: float, w: float, h: float, bleed: tuple[float, float],
+              ctx: Context, assets: Callable, form: str | None = None) -> None:
+        """Draw one piece with its trim's top left at (x, y), clipped to its bleed."""
+        c = self.canvas
+        bx, by = bleed
+        c.saveState()
+        c.translate(x, y)
+        path = c.beginPath()
+        path.rect(-bx, -by, w + 2 * bx, h + 2 * by)
+        c.clipPath(path, stroke=0, fill=0)
+        self.renderer.asset_path = assets
+        if form:
+            c.doForm(form)
+        else:
+            self.renderer.draw_svg(svg, ctx)
+        c.restoreState()
+
+    def shared_form(self, svg: str, w: float, h: float, ctx: Context, assets: Callable) -> str:
+        self.renderer.asset_path = assets
+        return self.renderer.form_for(svg, (-10, -10, w + 10, h + 10), ctx)
+
+    # ------------------------------------------------------------ marks and furniture
+    def lines(self, segments: list[tuple[float, float, float, float]], width: float = MARK_WIDTH,
+              colour: tuple[float, float, float] = MARK_COLOUR, dash: list[float] | None = None) -> None:
+        c = self.canvas
+        c.saveState()
+        c.setStrokeColorRGB(*colour)
+        c.setLineWidth(width)
+        if dash:
+            c.setDash(dash)
+        c.lines(segments)
+        c.restoreState()
+
+    def text(self, x: float, y: float, content: str, size_pt: float = 6.5, style: str = "regular",
+             anchor: str = "start", colour: tuple[float, float, float] = (0.25, 0.25, 0.25),
+             rotate: bool = False, family: str = "Barlow") -> float:
+        """A line of furniture text at baseline (x, y); returns its width in mm."""
+        font = T.font_name(family, style)
+        size = size_pt * T.PT
+        w = T.width(content, font, size)
+        shift = {"middle": w / 2, "end": w}.get(anchor, 0.0)
+        c = self.canvas
+        t = c.beginText()
+        t.setFont(font, size)
+        t.setFillColorRGB(*colour)
+        if rotate:  # reads bottom to top
+            t.setTextTransform(0, -1, -1, 0, x, y + shift)
+        else:
+            t.setTextTransform(1, 0, 0, -1, x - shift, y)
+        t.textOut(content)
+        c.drawText(t)
+        return w
+
+    def ruler(self, x: float, y: float, vertical: bool = False, length_mm: int = 102) -> float:
+        """Calibration ruler: mm ticks on one side of a line, 1/8 in ticks on the other; returns its length."""
+        inches = int(length_mm / 25.4 * 8)
+        segs: list[tuple[float, float, float, float]] = []
+
+        def seg(a: float, b0: float, b1: float) -> None:
+            segs.append((x + b0, y + a, x + b1, y + a) if vertical else (x + a, y + b0, x + a, y + b1))
+
+        seg(0, 0, 0)
+        segs.append((x, y, x, y + length_mm) if vertical else (x, y, x + length_mm, y))
+        for i in range(length_mm + 1):
+            seg(i, -(1.6 if i % 10 == 0 else 1.1 if i % 5 == 0 else 0.7), 0)
+        for i in range(inches + 1):
+            seg(i * 25.4 / 8, 0, 1.6 if i % 8 == 0 else 1.0 if i % 4 == 0 else 0.6)
+        self.lines(segs, width=0.1, colour=(0, 0, 0))
+        for cm in range(0, length_mm // 10 + 1, 5):
+            label = f"{cm * 10} mm" if cm else "0"
+            if vertical:
+                self.text(x - 1.9, y + cm * 10, label, 4.5, rotate=True, anchor="middle")
+            else:
+                self.text(x + cm * 10, y - 1.9, label, 4.5, anchor="middle")
+        for inch in range(0, inches // 8 + 1):
+            label = f"{inch} in" if inch else "0"
+            if vertical:
+                self.text(x + 3.3, y + inch * 25.4, label, 4.5, rotate=True, anchor="middle")
+            else:
+                self.text(x + inch * 25.4, y + 3.4, label, 4.5, anchor="middle")
+        return float(length_mm)
+
+    def furniture(self, band: Rect, footer: str, ruler_label: str) -> None:
+        """Ruler and footer in the band reserved for them (bottom or side)."""
+        x, y, w, h = band
+        vertical = h > w
+        if vertical:
+            self.ruler(x + h_mid(w), y + 3, vertical=True)
+            self.text(x + h_mid(w) - 0.6, y + 109, ruler_label + "  ·  " + footer, 5.5, rotate=True)
+        else:
+            self.ruler(x + 3, y + h / 2)
+            self.text(x + 110, y + h / 2 + 1.2, ruler_label + "  ·  " + footer, 5.5)
+
+
+def h_mid(w: float) -> float:
+    return w / 2
+
+
+def within_margin(rect: Rect, paper: Paper) -> bool:
+    x, y, w, h = rect
+    return x >= MARGIN - 1e-6 and y >= MARGIN - 1e-6 and x + w <= paper.width - MARGIN + 1e-6 and y + h <= paper.height - MARGIN + 1e-6

@@ -1,0 +1,121 @@
+"""Expand components into physical pieces with filled SVG faces (the `draw` stage's input).
+
+A piece is one physical object to cut out. Identical copies share their rendered SVG, so a
+template is filled once per distinct item, not once per copy.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from .content import GameContent, LoadedComponent
+from .items import Item, plain
+from .model import Deck, GraphBoard, Standee
+from .paths import Roots
+from .templates import TemplateSet
+
+BLEED_DRAWN = 3.0  # templates paint backgrounds this far past the trim; sheets clip to their own bleed
+
+
+@dataclass(frozen=True)
+class Face:
+    """One filled SVG face and the item it came from (None for a shared face)."""
+
+    svg: str
+    item: Item | None
+    shared: bool = False
+
+
+@dataclass(frozen=True)
+class PieceSpec:
+    """A physical piece: size, safe inset, front, optional back."""
+
+    component: str
+    size: tuple[float, float]
+    safe: float
+    front: Face
+    back: Face | None
+
+
+def _svg_open(w: float, h: float) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}mm" height="{h:g}mm" '
+            f'viewBox="0 0 {w:g} {h:g}">')
+
+
+def template_values(content: GameContent, comp: LoadedComponent, size: tuple[float, float]) -> dict[str, Any]:
+    return {"data": plain(comp.model.data), "params": dict(content.game.params), "w": size[0], "h": size[1],
+            "bleed": BLEED_DRAWN, "game": {"id": content.id, "title": content.game.title},
+            "component": {"stem": comp.stem, "title": comp.model.title}}
+
+
+def templates_for(content: GameContent, comp: LoadedComponent) -> TemplateSet:
+    return TemplateSet.for_component((content.roots.templates, Roots.default().templates), content.id, comp.kind)
+
+
+def deck_pieces(content: GameContent, comp: LoadedComponent) -> Iterator[PieceSpec]:
+    model = comp.model
+    assert isinstance(model, Deck)
+    tpl = templates_for(content, comp)
+    base = template_values(content, comp, model.size)
+    shared_back = None
+    if model.kind == "deck":
+        shared_back = Face(tpl.render(model.back, **base, card={}), None, shared=True)
+    for item in comp.items:
+        card = {**item.values}
+        front = Face(tpl.render(model.front, **base, card=card), item)
+        back = shared_back or Face(tpl.render(model.back, **base, card=card), item)
+        spec = PieceSpec(comp.stem, model.size, model.safe, front, back)
+        for _ in range(item.qty):
+            yield spec
+
+
+def standee_size(model: Standee) -> tuple[float, float]:
+    w, h = model.size
+    return w, 2 * h + 2 * model.base
+
+
+def standee_pieces(content: GameContent, comp: LoadedComponent) -> Iterator[PieceSpec]:
+    """Tab, face upside down, fold, face, tab: folded, the two faces meet back to back."""
+    model = comp.model
+    assert isinstance(model, Standee)
+    tpl = templates_for(content, comp)
+    w, h = model.size
+    tab = model.base
+    base = template_values(content, comp, model.size)
+    for item in comp.items:
+        face = tpl.render(model.front, **base, item=dict(item.values))
+        inner = face.split(">", 1)[1].rsplit("</svg>", 1)[0]
+        colour = item.values.get("colour", "#888888")
+        total_h = 2 * h + 2 * tab
+        svg = (_svg_open(w, total_h)
+               + f'<rect x="-3" y="-3" width="{w + 6:g}" height="{total_h + 6:g}" fill="{colour}"/>'
+               + f'<rect x="0" y="0" width="{w:g}" height="{tab:g}" fill="#ffffff" fill-opacity="0.55"/>'
+               + f'<rect x="0" y="{total_h - tab:g}" width="{w:g}" height="{tab:g}" fill="#ffffff" fill-opacity="0.55"/>'
+               + f'<g transform="rotate(180 {w / 2:g} {tab + h / 2:g})"><svg x="0" y="{tab:g}" width="{w:g}" height="{h:g}" viewBox="0 0 {w:g} {h:g}">{inner}</svg></g>'
+               + f'<svg x="0" y="{tab + h:g}" width="{w:g}" height="{h:g}" viewBox="0 0 {w:g} {h:g}">{inner}</svg>'
+               + "".join(f'<line x1="0" y1="{yy:g}" x2="{w:g}" y2="{yy:g}" stroke="#000000" stroke-width="0.2" '
+                         f'stroke-dasharray="1.2 0.8"/>' for yy in (tab, tab + h, tab + 2 * h))
+               + "</svg>")
+        spec = PieceSpec(comp.stem, (w, total_h), model.safe, Face(svg, item), None)
+        for _ in range(item.qty):
+            yield spec
+
+
+def board_svg(content: GameContent, comp: LoadedComponent) -> str:
+    model = comp.model
+    assert isinstance(model, GraphBoard)
+    tpl = templates_for(content, comp)
+    nodes = [n.model_dump() for n in model.nodes]
+    by_id = {n["id"]: n for n in nodes}
+    links = sorted({tuple(sorted((a, b))) for chain in model.edges for a, b in zip(chain, chain[1:])
+                    if a in by_id and b in by_id})
+    return tpl.render(model.template, **template_values(content, comp, model.size), nodes=nodes,
+                      links=[(by_id[a], by_id[b]) for a, b in links], areas=[a.model_dump() for a in model.areas])
+
+
+def pieces(content: GameContent, comp: LoadedComponent) -> list[PieceSpec]:
+    if isinstance(comp.model, Deck):
+        return list(deck_pieces(content, comp))
+    if isinstance(comp.model, Standee):
+        return list(standee_pieces(content, comp))
+    return []

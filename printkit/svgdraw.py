@@ -1,0 +1,461 @@
+"""Draw a filled SVG template straight onto a ReportLab canvas, in vector form.
+
+Templates are SVG in millimetres (viewBox = the piece's trim box, y down). This renderer
+handles the subset templates use (g, rect, circle, ellipse, line, polyline, polygon, path,
+text, image) without building an intermediate drawing, which is what makes per-card
+drawing cheap. SVG art files referenced by <image> go through svglib once each and are
+reused as form XObjects, as are groups marked `data-form`.
+
+Engine attributes on <text>: data-w (box width; one line shrinks to fit), data-h (box height:
+wrapped, with **bold**/*italic* markup), data-min (smallest size, pt), data-align,
+data-valign, data-field (the content field, for error messages), data-raw (no typography).
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable
+
+from reportlab.graphics import renderPDF
+from reportlab.pdfgen.canvas import Canvas
+from svglib.svglib import svg2rlg
+from svglib.utils import bezier_arc_from_end_points, normalise_svg_path
+
+from . import text as T
+from .i18n import typography
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+NAMED = {"black": "#000000", "white": "#ffffff", "red": "#ff0000", "grey": "#808080", "gray": "#808080",
+         "none": None, "transparent": None}
+INHERITED = ("fill", "stroke", "stroke-width", "font-family", "font-size", "font-weight", "font-style",
+             "text-anchor", "fill-opacity", "stroke-opacity", "stroke-dasharray", "stroke-linecap",
+             "stroke-linejoin", "opacity")
+DEFAULT_STYLE = {"fill": "#000000", "stroke": "none", "stroke-width": "0.25", "font-size": "10pt",
+                 "font-family": T.DEFAULT_FAMILY, "text-anchor": "start"}
+
+
+@dataclass(frozen=True)
+class TextProblem:
+    """Text that does not fit, leaves the safe zone, or uses a glyph the font lacks."""
+
+    field: str
+    message: str
+
+
+@lru_cache(maxsize=4096)
+def colour(value: str | None) -> tuple[float, float, float] | None:
+    if value is None:
+        return None
+    value = NAMED.get(value.strip().lower(), value.strip())
+    if value is None:
+        return None
+    if value.startswith("#") and len(value) == 4:
+        value = "#" + "".join(c * 2 for c in value[1:])
+    if value.startswith("#") and len(value) == 7:
+        return int(value[1:3], 16) / 255, int(value[3:5], 16) / 255, int(value[5:7], 16) / 255
+    return 0.0, 0.0, 0.0
+
+
+def length(value: str | None, default: float = 0.0) -> float:
+    """A length in mm; a `pt` suffix converts points."""
+    if value is None or value == "":
+        return default
+    value = value.strip()
+    if value.endswith("pt"):
+        return float(value[:-2]) * T.PT
+    if value.endswith("mm"):
+        return float(value[:-2])
+    return float(value)
+
+
+def multiply(m: Matrix, n: Matrix) -> Matrix:
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+_TRANSFORM = re.compile(r"(matrix|translate|scale|rotate)\s*\(([^)]*)\)")
+
+
+@lru_cache(maxsize=4096)
+def parse_transform(value: str) -> Matrix:
+    m = IDENTITY
+    for name, args in _TRANSFORM.findall(value):
+        nums = [float(v) for v in re.split(r"[\s,]+", args.strip()) if v]
+        if name == "translate":
+            step = (1, 0, 0, 1, nums[0], nums[1] if len(nums) > 1 else 0.0)
+        elif name == "scale":
+            step = (nums[0], 0, 0, nums[1] if len(nums) > 1 else nums[0], 0, 0)
+        elif name == "rotate":
+            r = math.radians(nums[0])
+            step = (math.cos(r), math.sin(r), -math.sin(r), math.cos(r), 0, 0)
+            if len(nums) == 3:
+                step = multiply(multiply((1, 0, 0, 1, nums[1], nums[2]), step), (1, 0, 0, 1, -nums[1], -nums[2]))
+        else:
+            step = tuple(nums[:6])  # type: ignore[assignment]
+        m = multiply(m, step)  # type: ignore[arg-type]
+    return m
+
+
+def _style_attr(value: str) -> dict[str, str]:
+    out = {}
+    for decl in value.split(";"):
+        if ":" in decl:
+            k, v = decl.split(":", 1)
+            out[k.strip()] = v.strip()
+    return out
+
+
+@dataclass
+class Context:
+    """Per-piece drawing state: language, safe zone, and where problems go."""
+
+    lang: str
+    safe: tuple[float, float, float, float] | None  # x0, y0, x1, y1 in piece mm
+    problems: list[TextProblem] = field(default_factory=list)
+
+
+class Renderer:
+    """Draws parsed SVG elements on a canvas whose current unit is mm with y pointing down."""
+
+    def __init__(self, canvas: Canvas, asset_path: Callable[[str], Path | None]):
+        self.canvas = canvas
+        self.asset_path = asset_path
+        self._forms: dict[str, str] = {}
+
+    # ------------------------------------------------------------ entry points
+    def draw_svg(self, svg: str, ctx: Context) -> None:
+        root = ET.fromstring(svg)
+        self._children(root, dict(DEFAULT_STYLE), IDENTITY, ctx)
+
+    def form_for(self, svg: str, bbox: tuple[float, float, float, float], ctx: Context) -> str:
+        """A form XObject of a whole SVG (a shared card back), made once per distinct SVG."""
+        key = "svg" + hashlib.sha1(svg.encode()).hexdigest()[:16]
+        if key not in self._forms:
+            self.canvas.beginForm(key, *bbox)
+            self.draw_svg(svg, ctx)
+            self.canvas.endForm()
+            self._forms[key] = key
+        return key
+
+    # ------------------------------------------------------------ tree walk
+    def _children(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
+        for child in node:
+            tag = child.tag.rsplit("}", 1)[-1]
+            handler = _HANDLERS.get(tag)
+            if handler is None:
+                continue
+            attrib = child.attrib
+            own = style
+            if any(k in attrib for k in INHERITED) or "style" in attrib:
+                own = dict(style)
+                for k in INHERITED:
+                    if k in attrib:
+                        own[k] = attrib[k]
+                if "style" in attrib:
+                    own.update(_style_attr(attrib["style"]))
+            transform = attrib.get("transform")
+            if transform:
+                t = parse_transform(transform)
+                self.canvas.saveState()
+                self.canvas.transform(*t)
+                handler(self, child, own, multiply(m, t), ctx)
+                self.canvas.restoreState()
+            else:
+                handler(self, child, own, m, ctx)
+
+    def _group(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
+        form = node.get("data-form")
+        if form is None:
+            self._children(node, style, m, ctx)
+            return
+        body = ET.tostring(node)
+        key = "g" + hashlib.sha1(body + repr(sorted(style.items())).encode()).hexdigest()[:16]
+        if key not in self._forms:
+            self.canvas.beginForm(key, -2000, -2000, 2000, 2000)
+            self._children(node, style, IDENTITY, Context(ctx.lang, None, ctx.problems))
+            self.canvas.endForm()
+            self._forms[key] = key
+        self.canvas.doForm(key)
+
+    def _nested(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
+        """A nested <svg x y width height viewBox> places another drawing (a face on a standee)."""
+        x, y = length(node.get("x")), length(node.get("y"))
+        t: Matrix = (1.0, 0.0, 0.0, 1.0, x, y)
+        box = [float(v) for v in re.split(r"[\s,]+", (node.get("viewBox") or "").strip()) if v]
+        if len(box) == 4 and node.get("width") and node.get("height"):
+            sx, sy = length(node.get("width")) / box[2], length(node.get("height")) / box[3]
+            t = multiply(t, (sx, 0.0, 0.0, sy, -box[0] * sx, -box[1] * sy))
+        self.canvas.saveState()
+        self.canvas.transform(*t)
+        self._children(node, style, multiply(m, t), ctx)
+        self.canvas.restoreState()
+
+    # ------------------------------------------------------------ paint
+    def _paint(self, style: dict[str, str]) -> tuple[bool, bool]:
+        c = self.canvas
+        fill = colour(style.get("fill"))
+        stroke = colour(style.get("stroke"))
+        opacity = float(style.get("opacity", 1))
+        if fill:
+            c.setFillColorRGB(*fill)
+            alpha = opacity * float(style.get("fill-opacity", 1))
+            if alpha < 1:
+                c.setFillAlpha(alpha)
+        if stroke:
+            c.setStrokeColorRGB(*stroke)
+            c.setLineWidth(length(style.get("stroke-width"), 0.25))
+            alpha = opacity * float(style.get("stroke-opacity", 1))
+            if alpha < 1:
+                c.setStrokeAlpha(alpha)
+            dash = style.get("stroke-dasharray")
+            if dash and dash != "none":
+                c.setDash([float(v) for v in re.split(r"[\s,]+", dash.strip()) if v])
+            cap = style.get("stroke-linecap")
+            if cap:
+                c.setLineCap({"butt": 0, "round": 1, "square": 2}.get(cap, 0))
+            join = style.get("stroke-linejoin")
+            if join:
+                c.setLineJoin({"miter": 0, "round": 1, "bevel": 2}.get(join, 0))
+        return bool(fill), bool(stroke)
+
+    def _shape(self, style: dict[str, str], draw: Callable[[int, int], None]) -> None:
+        needs_state = any(k in style for k in ("opacity", "fill-opacity", "stroke-opacity", "stroke-dasharray",
+                                               "stroke-linecap", "stroke-linejoin"))
+        if needs_state:
+            self.canvas.saveState()
+        fill, stroke = self._paint(style)
+        if fill or stroke:
+            draw(int(stroke), int(fill))
+        if needs_state:
+            self.canvas.restoreState()
+
+    def _rect(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
+        x, y = length(node.get("x")), length(node.get("y"))
+        w, h = length(node.get("width")), length(node.get("height"))
+        rx = length(node.get("rx") or node.get("ry"))
+        if rx:
+            self._shape(style, lambda s, f: self.canvas.roundRect(x, y, w, h, rx, stroke=s, fill=f))
+        else:
+            self._shape(style, lambda s, f: self.canvas.rect(x, y, w, h, stroke=s, fill=f))
+
+    def _circle(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
+        cx, cy, r = length(node.get("cx")), length(node.get("cy")), length(node.get("r"))
+        self._shape(style, lambda s, f: self.canvas.circle(cx, cy, r, stroke=s, fill=f))
+
+    def _ellipse(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
+        cx, cy = length(node.get("cx")), length(node.get("cy"))
+        rx, ry = length(node.get("rx")), length(node.get("ry"))
+        self._shape(style, lambda s, f: self.canvas.ellipse(cx - rx, cy - ry, cx + rx, cy + ry, stroke=s, fill=f))
+
+    def _line(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
+        x1, y1, x2, y2 = (length(node.get(k)) for k in ("x1", "y1", "x2", "y2"))
+        style = {**style, "fill": "none"}
+        self._shape(style, lambda s, f: self.canvas.line(x1, y1, x2, y2) if s else None)
+
+    def _poly(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
+        nums = [float(v) for v in re.split(r"[\s,]+", (node.get("points") or "").strip()) if v]
+        points = list(zip(nums[0::2], nums[1::2]))
+        if not points:
+            return
+        closed = node.tag.endswith("polygon")
+
+        def draw(s: int, f: int) -> None:
+            p = self.canvas.beginPath()
+            p.moveTo(*points[0])
+            for pt in points[1:]:
+                p.lineTo(*pt)
+            if closed:
+                p.close()
+            self.canvas.drawPath(p, stroke=s, fill=f if closed else 0)
+
+        if not closed:
+            style = {**style, "fill": "none"}
+        self._shape(style, draw)
+
+    def _path(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
+        d = node.get("d") or ""
+        ops = _path_ops(d)
+        if not ops:
+            return
+
+        def draw(s: int, f: int) -> None:
+            p = self.canvas.beginPath()
+            for op, args in ops:
+                getattr(p, op)(*args)
+            self.canvas.drawPath(p, stroke=s, fill=f, fillMode=1 if style.get("fill-rule") == "evenodd" else 0)
+
+        self._shape(style, draw)
+
+    def _image(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
+        href = node.get("href") or node.get("{http://www.w3.org/1999/xlink}href") or ""
+        path = self.asset_path(href)
+        if path is None:
+            ctx.problems.append(TextProblem("image", f"expected an SVG asset in the template folders, found {href!r}"))
+            return
+        key = "a" + hashlib.sha1(str(path).encode()).hexdigest()[:16]
+        if key not in self._forms:
+            drawing = svg2rlg(str(path))
+            self.canvas.beginForm(key, 0, 0, drawing.width, drawing.height)
+            renderPDF.draw(drawing, self.canvas, 0, 0)
+            self.canvas.endForm()
+            self._forms[key] = (drawing.width, drawing.height)  # type: ignore[assignment]
+        dw, dh = self._forms[key]  # type: ignore[misc]
+        x, y = length(node.get("x")), length(node.get("y"))
+        w, h = length(node.get("width"), 10), length(node.get("height"), 10)
+        scale = min(w / dw, h / dh)
+        ox, oy = x + (w - dw * scale) / 2, y + (h - dh * scale) / 2
+        c = self.canvas
+        c.saveState()
+        c.transform(scale, 0, 0, -scale, ox, oy + dh * scale)
+        c.doForm(key)
+        c.restoreState()
+
+    # ------------------------------------------------------------ text
+    def _text(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
+        raw = "".join(node.itertext())
+        field_name = node.get("data-field", "text")
+        content = raw if node.get("data-raw") else typography(raw, ctx.lang)
+        family = style.get("font-family", T.DEFAULT_FAMILY).split(",")[0].strip().strip("'\"")
+        base = T.style_of(style.get("font-weight"), style.get("font-style"))
+        size = length(style.get("font-size"), 10 * T.PT)
+        min_size = length(node.get("data-min") + "pt") if node.get("data-min") else size * 0.75
+        x, y = length(node.get("x")), length(node.get("y"))
+        fill = colour(style.get("fill")) or (0, 0, 0)
+        box_w = length(node.get("data-w")) if node.get("data-w") else None
+        box_h = length(node.get("data-h")) if node.get("data-h") else None
+        missing = T.missing_glyphs(content.replace("*", ""), T.font_name(family, base))
+        if missing:
+            ctx.problems.append(TextProblem(field_name, f"expected glyphs the font {family} has, found {missing!r}"))
+        if box_h is not None and box_w is not None:
+            self._text_box(content, family, base, size, min_size, x, y, box_w, box_h, node, style, fill, m, ctx, field_name)
+            return
+        font = T.font_name(family, base)
+        w = T.width(content, font, size)
+        if box_w is not None and w > box_w + 1e-6:
+            size = size * box_w / w
+            if size < min_size - 1e-6:
+                ctx.problems.append(TextProblem(field_name, f"expected {content!r} to fit {box_w:g} mm at ≥ {min_size / T.PT:.1f} pt, "
+                                                            f"found it needs {size / T.PT:.1f} pt"))
+            w = T.width(content, font, size)
+        anchor = style.get("text-anchor", "start")
+        x0 = x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0)
+        self._check_safe(m, x0, y - size * 0.75, x0 + w, y + size * 0.22, ctx, field_name, content)
+        t = self.canvas.beginText()
+        t.setFont(font, size)
+        t.setFillColorRGB(*fill)
+        t.setTextTransform(1, 0, 0, -1, x0, y)
+        t.textOut(content)
+        self.canvas.drawText(t)
+
+    def _text_box(self, content: str, family: str, base: str, size: float, min_size: float, x: float, y: float,
+                  box_w: float, box_h: float, node: ET.Element, style: dict[str, str],
+                  fill: tuple[float, float, float], m: Matrix, ctx: Context, field_name: str) -> None:
+        layout = T.fit(content, family, base, round(size, 4), round(min_size, 4), round(box_w, 4), round(box_h, 4))
+        if layout is None:
+            ctx.problems.append(TextProblem(field_name, f"expected the text to fit {box_w:g} x {box_h:g} mm at ≥ "
+                                                        f"{min_size / T.PT:.1f} pt, found it overflows"))
+            return
+        align = node.get("data-align") or {"middle": "center", "end": "right"}.get(style.get("text-anchor", ""), "left")
+        valign = node.get("data-valign", "top")
+        top = y + {"top": 0.0, "middle": (box_h - layout.height) / 2, "bottom": box_h - layout.height}.get(valign, 0.0)
+        self._check_safe(m, x, top, x + box_w, top + layout.height, ctx, field_name, content[:30])
+        t = self.canvas.beginText()
+        t.setFillColorRGB(*fill)
+        baseline = top + layout.size * 0.78
+        current_font = None
+        for pieces, line_w in layout.lines:
+            if line_w < 0:
+                baseline += layout.leading * 0.5
+                continue
+            shift = {"center": (box_w - line_w) / 2, "right": box_w - line_w}.get(align, 0.0)
+            for piece in pieces:
+                if piece.font != current_font:
+                    t.setFont(piece.font, layout.size)
+                    current_font = piece.font
+                t.setTextTransform(1, 0, 0, -1, x + shift + piece.x, baseline)
+                t.textOut(piece.text)
+            baseline += layout.leading
+        self.canvas.drawText(t)
+
+    def _check_safe(self, m: Matrix, x0: float, y0: float, x1: float, y1: float, ctx: Context,
+                    field_name: str, content: str) -> None:
+        if ctx.safe is None:
+            return
+        corners = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+        sx0, sy0, sx1, sy1 = ctx.safe
+        tol = 0.05
+        if any(px < sx0 - tol or px > sx1 + tol or py < sy0 - tol or py > sy1 + tol for px, py in corners):
+            ctx.problems.append(TextProblem(field_name, f"expected text inside the safe zone, found {content!r} outside it"))
+
+
+_HANDLERS: dict[str, Callable[..., None]] = {
+    "g": Renderer._group, "a": Renderer._group, "svg": Renderer._nested, "rect": Renderer._rect, "circle": Renderer._circle,
+    "ellipse": Renderer._ellipse, "line": Renderer._line, "polyline": Renderer._poly,
+    "polygon": Renderer._poly, "path": Renderer._path, "text": Renderer._text, "image": Renderer._image,
+}
+
+
+@lru_cache(maxsize=2048)
+def _path_ops(d: str) -> tuple[tuple[str, tuple[float, ...]], ...]:
+    """SVG path data → absolute (method, args) calls on a ReportLab path object."""
+    ops: list[tuple[str, tuple[float, ...]]] = []
+    parts = normalise_svg_path(d)
+    x = y = sx = sy = 0.0
+    last_ctrl: tuple[float, float] | None = None
+    prev = ""
+    for op, nums in zip(parts[0::2], parts[1::2]):
+        rel = op.islower()
+        o = op.upper()
+        ox, oy = (x, y) if rel else (0.0, 0.0)
+        if o == "M":
+            x, y = ox + nums[0], oy + nums[1]
+            sx, sy = x, y
+            ops.append(("moveTo", (x, y)))
+        elif o == "L":
+            x, y = ox + nums[0], oy + nums[1]
+            ops.append(("lineTo", (x, y)))
+        elif o == "H":
+            x = ox + nums[0]
+            ops.append(("lineTo", (x, y)))
+        elif o == "V":
+            y = (y if rel else 0.0) + nums[0]
+            ops.append(("lineTo", (x, y)))
+        elif o in ("C", "S"):
+            if o == "C":
+                c1 = (ox + nums[0], oy + nums[1])
+                c2, end = (ox + nums[2], oy + nums[3]), (ox + nums[4], oy + nums[5])
+            else:
+                c1 = (2 * x - last_ctrl[0], 2 * y - last_ctrl[1]) if last_ctrl and prev in "CS" else (x, y)
+                c2, end = (ox + nums[0], oy + nums[1]), (ox + nums[2], oy + nums[3])
+            ops.append(("curveTo", (*c1, *c2, *end)))
+            last_ctrl, (x, y) = c2, end
+        elif o == "Q":
+            q, end = (ox + nums[0], oy + nums[1]), (ox + nums[2], oy + nums[3])
+            c1 = (x + 2 / 3 * (q[0] - x), y + 2 / 3 * (q[1] - y))
+            c2 = (end[0] + 2 / 3 * (q[0] - end[0]), end[1] + 2 / 3 * (q[1] - end[1]))
+            ops.append(("curveTo", (*c1, *c2, *end)))
+            x, y = end
+        elif o == "A":
+            end = (ox + nums[5], oy + nums[6])
+            if (x, y) != end and nums[0] and nums[1]:
+                for curve in bezier_arc_from_end_points(x, y, nums[0], nums[1], nums[2], int(nums[3]), int(nums[4]), *end):
+                    ops.append(("curveTo", tuple(curve[2:])))
+            x, y = end
+        elif o == "Z":
+            ops.append(("close", ()))
+            x, y = sx, sy
+        prev = o
+    return tuple(ops)

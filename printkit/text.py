@@ -1,0 +1,186 @@
+"""Fonts (from PyPI font packages, embedded), text metrics, markup, wrapping and fitting."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import fontpkg
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+PT = 25.4 / 72.0  # one point in mm
+STYLES = ("regular", "bold", "italic", "bolditalic")
+# family as named in templates → (PyPI font package family, ReportLab name prefix)
+FAMILIES = {"Barlow Condensed": ("barlow-condensed", "BarlowCondensed"), "Barlow": ("barlow", "Barlow")}
+DEFAULT_FAMILY = "Barlow Condensed"
+_WEIGHTS = {"regular": (400, "normal"), "bold": (700, "normal"), "italic": (400, "italic"), "bolditalic": (700, "italic")}
+_SUFFIX = {"regular": "", "bold": "-Bold", "italic": "-Italic", "bolditalic": "-BoldItalic"}
+
+
+@lru_cache(maxsize=None)
+def register_fonts() -> str:
+    """Register every shipped family once; returns the default (embedded) font name."""
+    for family, (package, prefix) in FAMILIES.items():
+        names = {}
+        for style, (weight, slant) in _WEIGHTS.items():
+            name = prefix + _SUFFIX[style]
+            pdfmetrics.registerFont(TTFont(name, str(fontpkg.path(package, weight, slant))))
+            names[style] = name
+        pdfmetrics.registerFontFamily(prefix, normal=names["regular"], bold=names["bold"],
+                                      italic=names["italic"], boldItalic=names["bolditalic"])
+        for style, name in names.items():
+            addMapping(prefix, "bold" in style, "italic" in style, name)
+    return font_name(DEFAULT_FAMILY, "regular")
+
+
+def font_name(family: str | None, style: str = "regular") -> str:
+    prefix = FAMILIES.get(family or DEFAULT_FAMILY, FAMILIES[DEFAULT_FAMILY])[1]
+    return prefix + _SUFFIX[style]
+
+
+def style_of(weight: str | None, slant: str | None) -> str:
+    bold = weight in ("bold", "bolder", "600", "700", "800", "900")
+    italic = slant in ("italic", "oblique")
+    return ("bold" if bold else "") + ("italic" if italic else "") or "regular"
+
+
+def width(text: str, font: str, size: float) -> float:
+    """Width in the same unit as size."""
+    return pdfmetrics.stringWidth(text, font, size)
+
+
+def missing_glyphs(text: str, font: str) -> str:
+    """Characters of text the font cannot draw."""
+    face = pdfmetrics.getFont(font).face
+    table = face.charToGlyph
+    return "".join(sorted({c for c in text if ord(c) not in table and c not in "\n\t"}))
+
+
+# ---------------------------------------------------------------- markup → runs
+_MARK = re.compile(r"(\*\*|\*)")
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    style: str
+
+
+def parse_markup(text: str, base: str = "regular") -> list[Run]:
+    """`**bold**` and `*italic*` → runs. Unbalanced markers are printed as they are."""
+    runs: list[Run] = []
+    bold = italic = False
+    base_bold, base_italic = "bold" in base, "italic" in base
+    for part in _MARK.split(text):
+        if part == "**":
+            bold = not bold
+            continue
+        if part == "*":
+            italic = not italic
+            continue
+        if part:
+            style = ("bold" if bold or base_bold else "") + ("italic" if italic or base_italic else "") or "regular"
+            runs.append(Run(part, style))
+    return runs
+
+
+# ---------------------------------------------------------------- wrapping and fitting
+@dataclass(frozen=True)
+class Piece:
+    """A run of text placed on a line: x offset in the box, font name."""
+
+    x: float
+    text: str
+    font: str
+
+
+@dataclass(frozen=True)
+class Layout:
+    size: float  # font size in the drawing unit
+    leading: float
+    lines: tuple[tuple[tuple[Piece, ...], float], ...]  # (pieces, line width), with blank-line gaps as ()
+    height: float
+
+
+def _words(runs: list[Run]) -> list[list[tuple[str, str]]]:
+    """Split runs into words (lists of (text, style) fragments) and hard line breaks (None)."""
+    words: list[list[tuple[str, str]] | None] = []
+    current: list[tuple[str, str]] = []
+    for run in runs:
+        for i, chunk in enumerate(re.split(r"( |\n)", run.text)):
+            if chunk == " ":
+                if current:
+                    words.append(current)
+                current = []
+            elif chunk == "\n":
+                if current:
+                    words.append(current)
+                current = []
+                words.append(None)
+            elif chunk:
+                current.append((chunk, run.style))
+    if current:
+        words.append(current)
+    return words
+
+
+def _wrap(words: list, family: str, size: float, max_width: float) -> tuple[list[tuple[tuple[Piece, ...], float]], bool]:
+    """Greedy wrap; returns lines and whether every word fitted the width."""
+    space = width(" ", font_name(family), size)
+    lines: list[tuple[tuple[Piece, ...], float]] = []
+    line: list[Piece] = []
+    x = 0.0
+    fits = True
+    for word in words:
+        if word is None:
+            lines.append((tuple(line), x))
+            line, x = [], 0.0
+            continue
+        w = sum(width(t, font_name(family, s), size) for t, s in word)
+        start = x + (space if line else 0.0)
+        if line and start + w > max_width + 1e-6:
+            lines.append((tuple(line), x))
+            line, start = [], 0.0
+        if w > max_width + 1e-6:
+            fits = False
+        cursor = start
+        for t, s in word:
+            f = font_name(family, s)
+            line.append(Piece(cursor, t, f))
+            cursor += width(t, f, size)
+        x = cursor
+    lines.append((tuple(line), x))
+    return lines, fits
+
+
+@lru_cache(maxsize=20000)
+def fit(text: str, family: str, style: str, size: float, min_size: float, box_w: float, box_h: float,
+        leading: float = 1.18, step: float = 0.25) -> Layout | None:
+    """Largest layout from size down to min_size that fits the box, or None.
+
+    Sizes are in the drawing unit. Blank lines separate paragraphs (half a line of space).
+    """
+    paragraphs = [p.strip("\n") for p in re.split(r"\n\s*\n", text)]
+    current = size
+    while current >= min_size - 1e-9:
+        lines: list[tuple[tuple[Piece, ...], float]] = []
+        ok = True
+        for i, para in enumerate(paragraphs):
+            if i:
+                lines.append(((), -1.0))  # paragraph gap marker
+            wrapped, fits = _wrap(_words(parse_markup(para, style)), family, current, box_w)
+            ok = ok and fits
+            lines += wrapped
+        height = _height(lines, current, leading)
+        if ok and height <= box_h + 1e-6:
+            return Layout(current, current * leading, tuple(lines), height)
+        current = round(current - step, 4)
+    return None
+
+
+def _height(lines: list, size: float, leading: float) -> float:
+    n_lines = sum(1 for pieces, w in lines if w >= 0)
+    gaps = sum(1 for pieces, w in lines if w < 0)
+    return size + (n_lines - 1) * size * leading + gaps * size * leading * 0.5 if n_lines else 0.0
