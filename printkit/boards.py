@@ -35,7 +35,7 @@ def tile_pages(w: Writer, svg: str, size: tuple[float, float], paper: Paper, tit
                where: Pos, assets: Callable, safe: float) -> int:
     """Assembly diagram, then one page per tile."""
     t = tiling(paper, *size)
-    form = _board_form(w, svg, size, label.lang, safe, sink, where, assets)
+    form = _board_form(w, svg, size, label.text_lang or label.lang, safe, sink, where, assets)
     assembly_page(w, form, t, title, label)
     total = t.rows * t.cols
     n = 1
@@ -61,15 +61,16 @@ def _tile(w: Writer, form: str, t: Tiling, row: int, col: int, label: Page, n: i
     # the overlap this tile lays over its left / upper neighbour: cut at its middle
     segs = []
     half = t.overlap / 2
+    cuts = []
     if col > 0:
         x = ox + half
-        w.lines([(x, oy, x, oy + th)], width=0.25, colour=(0.2, 0.2, 0.2), dash=[2.5, 1.5])
+        cuts.append((x, oy, x, oy + th))
         for k in (0.2, 0.5, 0.8):
             segs += _cross(x, oy + th * k)
         w.text(x + 1, oy - 1.2, "\u2702", 7, colour=(0.2, 0.2, 0.2))
     if row > 0:
         y = oy + half
-        w.lines([(ox, y, ox + tw, y)], width=0.25, colour=(0.2, 0.2, 0.2), dash=[2.5, 1.5])
+        cuts.append((ox, y, ox + tw, y))
         for k in (0.2, 0.5, 0.8):
             segs += _cross(ox + tw * k, y)
     # where the neighbours to the right / below will lie: their cut lines, for registration
@@ -81,7 +82,11 @@ def _tile(w: Writer, form: str, t: Tiling, row: int, col: int, label: Page, n: i
         y = oy + th - t.overlap + half
         for k in (0.2, 0.5, 0.8):
             segs += _cross(ox + tw * k, y)
-    w.lines(segs, width=0.18, colour=(0, 0, 0))
+    # white under black: visible on dark and light art alike
+    w.lines(cuts, width=0.7, colour=(1, 1, 1))
+    w.lines(cuts, width=0.3, colour=(0, 0, 0), dash=[2.5, 1.5])
+    w.lines(segs, width=0.6, colour=(1, 1, 1))
+    w.lines(segs, width=0.2, colour=(0, 0, 0))
     # crop marks at the tile's outer board edges
     edge = []
     if col == 0:
@@ -170,7 +175,7 @@ def poster_page(w: Writer, svg: str, size: tuple[float, float], label: Page, sin
     paper = PAPERS["a2"]
     if bw > bh:
         paper = paper.landscape()
-    form = _board_form(w, svg, size, label.lang, safe, sink, where, assets)
+    form = _board_form(w, svg, size, label.text_lang or label.lang, safe, sink, where, assets)
     w.begin(paper)
     x0, y0 = (paper.width - bw) / 2, (paper.height - bh) / 2
     c = w.canvas

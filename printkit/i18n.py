@@ -10,7 +10,8 @@ from .errors import ContentError, Pos, Problem, expected_found
 from .load import YMap, load_yaml
 
 LANGS = ("en", "fr", "de")
-NBSP, NNBSP = "\u00a0", "\u202f"
+# U+00A0 rather than the narrow U+202F: the shipped fonts have no glyph for the narrow one.
+NBSP = NNBSP = "\u00a0"
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 ENGINE_CATALOGS = Path(__file__).resolve().parent / "locale"
 

@@ -117,10 +117,15 @@ def grid(paper: Paper, w: float, h: float) -> Grid | None:
     return next(g for g in options if g.per_sheet == best)
 
 
-def best_grid(paper: Paper, w: float, h: float) -> Grid | None:
-    """Portrait first; a landscape sheet only when it holds more (pieces never rotate)."""
+def best_grid(paper: Paper, w: float, h: float, count: int | None = None) -> Grid | None:
+    """Portrait first; a landscape sheet only when it takes fewer sheets (pieces never rotate)."""
     portrait, landscape = grid(paper, w, h), grid(paper.landscape(), w, h)
-    if portrait is None or (landscape and landscape.per_sheet > portrait.per_sheet):
+    if portrait is None:
+        return landscape
+    if landscape is None:
+        return portrait
+    n = count or 10 ** 6
+    if math.ceil(n / landscape.per_sheet) < math.ceil(n / portrait.per_sheet):
         return landscape
     return portrait
 

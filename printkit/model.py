@@ -140,6 +140,7 @@ class Game(Strict):
     credits: str = Field("", description="designer credits, printed on the print guide")
     players: str = Field("", description="player count, e.g. '2-4'")
     languages: list[Literal["en", "fr", "de"]] = Field(["en"], description="languages of the localised components")
+    content_lang: Literal["en", "fr", "de"] = Field("en", description="language of the text of components that are not localised (cards, boards)")
     components: list[str] = Field(description="component file stems, in kit order")
     params: dict[str, int | float | str] = Field(default_factory=dict, description="named rule values used by rules, templates and catalogs")
     rules: list[Rule] = Field(default_factory=list, description="the rules-count schema")

@@ -22,6 +22,7 @@ class Page:
     paper_label: str
     lang: str
     guide: Catalogs
+    text_lang: str = ""  # language pieces are typeset in; furniture uses `lang`
 
     def t(self, key: str, **values: object) -> str:
         from .i18n import fill, typography
@@ -120,7 +121,7 @@ def layout_pages(count: int, size: tuple[float, float], paper: Paper, double: bo
     if fold and double:
         g = gutterfold(paper, *size)
         return math.ceil(count / g.per_sheet) if g else 0
-    g = best_grid(paper, *size)
+    g = best_grid(paper, *size, count)
     sheets = math.ceil(count / g.per_sheet) if g else 0
     return sheets * (2 if double else 1)
 
@@ -131,7 +132,7 @@ def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, 
     first = next(iter(specs), None) if not isinstance(specs, list) else (specs[0] if specs else None)
     if first is None:
         return 0
-    g = best_grid(paper, *first.size)
+    g = best_grid(paper, *first.size, count)
     if g is None:
         sink.problems.append(Problem(Pos("?"), f"expected {first.component} pieces to fit on {paper.name}, found {first.size}"))
         return 0
@@ -142,12 +143,12 @@ def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, 
     pages = 0
     for n, batch in enumerate(chunks(specs, g.per_sheet), 1):
         w.begin(g.paper)
-        trims = [_draw(w, s, s.front, *g.slot(i), bleed, label.lang, sink, assets, forms) for i, s in enumerate(batch)]
+        trims = [_draw(w, s, s.front, *g.slot(i), bleed, label.text_lang or label.lang, sink, assets, forms) for i, s in enumerate(batch)]
         _finish_sheet(w, trims, bleed, marks, g.band_rect(), label.footer(n, total, "front" if double else None), label)
         pages += 1
         if double:
             w.begin(g.paper)
-            trims = [_draw(w, s, s.back, *g.mirrored(i), bleed, label.lang, sink, assets, forms)
+            trims = [_draw(w, s, s.back, *g.mirrored(i), bleed, label.text_lang or label.lang, sink, assets, forms)
                      for i, s in enumerate(batch) if s.back]
             _finish_sheet(w, trims, bleed, marks, g.band_rect(back=True), label.footer(n, total, "back"), label)
             pages += 1
@@ -169,8 +170,8 @@ def gutterfold_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: P
     bleed = (half.x.bleed, half.y.bleed)
     for n, batch in enumerate(chunks(specs, g.per_sheet), 1):
         w.begin(g.paper)
-        trims = [_draw(w, s, s.front, *g.front(i), bleed, label.lang, sink, assets, forms) for i, s in enumerate(batch)]
-        trims += [_draw(w, s, s.back, *g.back(i), bleed, label.lang, sink, assets, forms) for i, s in enumerate(batch) if s.back]
+        trims = [_draw(w, s, s.front, *g.front(i), bleed, label.text_lang or label.lang, sink, assets, forms) for i, s in enumerate(batch)]
+        trims += [_draw(w, s, s.back, *g.back(i), bleed, label.text_lang or label.lang, sink, assets, forms) for i, s in enumerate(batch) if s.back]
         w.lines([(g.fold_x, MARGIN, g.fold_x, g.paper.height - MARGIN - 8)], width=0.25, dash=[2, 1.5])
         band = (MARGIN, g.paper.height - MARGIN - 7, g.paper.width - 2 * MARGIN, 7)
         _finish_sheet(w, trims, bleed, (half.x.mark, half.y.mark), band, label.footer(n, total, None) + "  ·  " + label.t("gutterfold")[:60], label)

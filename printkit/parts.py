@@ -89,6 +89,9 @@ def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pa
     label = Page(content.game.title, comp.model.title, paper_label(content, paper, lang), lang, guide_catalogs())
     model = comp.model
     assets = templates_for(content, comp).asset
+    # pieces are printed in the content's language whatever the kit's language; only furniture follows the kit
+    text_lang = lang if is_localised(comp) else content.game.content_lang
+    label.text_lang = text_lang
     if isinstance(model, GraphBoard):
         return tile_pages(w, board_svg(content, comp), model.size, paper, model.title, label, sink,
                           pos_of(comp.raw, "template") or comp.raw.pos, assets, model.safe)

@@ -140,7 +140,6 @@ class Writer:
         def seg(a: float, b0: float, b1: float) -> None:
             segs.append((x + b0, y + a, x + b1, y + a) if vertical else (x + a, y + b0, x + a, y + b1))
 
-        seg(0, 0, 0)
         segs.append((x, y, x, y + length_mm) if vertical else (x, y, x + length_mm, y))
         for i in range(length_mm + 1):
             seg(i, -(1.6 if i % 10 == 0 else 1.1 if i % 5 == 0 else 0.7), 0)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from .content import GameContent, LoadedComponent
+from .i18n import fill
 from .items import Item, plain
 from .model import Deck, GraphBoard, Standee
 from .paths import Roots
@@ -42,6 +43,12 @@ def _svg_open(w: float, h: float) -> str:
             f'viewBox="0 0 {w:g} {h:g}">')
 
 
+def item_values(content: GameContent, item: Item) -> dict[str, Any]:
+    """An item's values with {param} placeholders filled from the game's checked params."""
+    lang = content.game.content_lang
+    return {k: fill(v, lang, content.game.params) if isinstance(v, str) else v for k, v in item.values.items()}
+
+
 def template_values(content: GameContent, comp: LoadedComponent, size: tuple[float, float]) -> dict[str, Any]:
     return {"data": plain(comp.model.data), "params": dict(content.game.params), "w": size[0], "h": size[1],
             "bleed": BLEED_DRAWN, "game": {"id": content.id, "title": content.game.title},
@@ -61,7 +68,7 @@ def deck_pieces(content: GameContent, comp: LoadedComponent) -> Iterator[PieceSp
     if model.kind == "deck":
         shared_back = Face(tpl.render(model.back, **base, card={}), None, shared=True)
     for item in comp.items:
-        card = {**item.values}
+        card = item_values(content, item)
         front = Face(tpl.render(model.front, **base, card=card), item)
         back = shared_back or Face(tpl.render(model.back, **base, card=card), item)
         spec = PieceSpec(comp.stem, model.size, model.safe, front, back)
@@ -83,7 +90,7 @@ def standee_pieces(content: GameContent, comp: LoadedComponent) -> Iterator[Piec
     tab = model.base
     base = template_values(content, comp, model.size)
     for item in comp.items:
-        face = tpl.render(model.front, **base, item=dict(item.values))
+        face = tpl.render(model.front, **base, item=item_values(content, item))
         inner = face.split(">", 1)[1].rsplit("</svg>", 1)[0]
         colour = item.values.get("colour", "#888888")
         total_h = 2 * h + 2 * tab

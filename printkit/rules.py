@@ -189,6 +189,13 @@ def _check_placeholders(content: GameContent) -> list[Problem]:
     from .i18n import PLACEHOLDER
 
     problems = []
+    for comp in content.components.values():
+        for item in comp.items:
+            for name, value in item.values.items():
+                for found in PLACEHOLDER.findall(value) if isinstance(value, str) else []:
+                    if found not in content.game.params:
+                        problems.append(expected_found(item.value_pos.get(name, item.pos),
+                                                       "a placeholder naming a game param", "{" + found + "}", raw=True))
     for lang, table in content.catalogs.texts.items():
         for key, text in table.items():
             for name in PLACEHOLDER.findall(text):

@@ -27,14 +27,16 @@ GAP = 7.0
 def styles(lang: str) -> dict[str, ParagraphStyle]:
     T.register_fonts()
     base = ParagraphStyle("p", fontName=T.font_name("Barlow"), fontSize=9, leading=11.6, spaceAfter=3.2,
-                          textColor=colors.HexColor("#1a1a1a"), hyphenationLang=None)
+                          textColor=colors.HexColor("#1a1a1a"), hyphenationLang=None,
+                          bulletFontName=T.font_name("Barlow"))
     return {
         "title": ParagraphStyle("title", parent=base, fontName=T.font_name("Barlow Condensed", "bold"), fontSize=19,
                                 leading=22, spaceAfter=6, textColor=colors.HexColor("#111111")),
         "h2": ParagraphStyle("h2", parent=base, fontName=T.font_name("Barlow Condensed", "bold"), fontSize=12.5,
-                             leading=14.5, spaceBefore=7, spaceAfter=2.5, textColor=colors.HexColor("#8a1c1c")),
+                             leading=14.5, spaceBefore=7, spaceAfter=2.5, textColor=colors.HexColor("#8a1c1c"),
+                             keepWithNext=1),
         "h3": ParagraphStyle("h3", parent=base, fontName=T.font_name("Barlow", "bold"), fontSize=10, leading=12.5,
-                             spaceBefore=4, spaceAfter=1.5),
+                             spaceBefore=4, spaceAfter=1.5, keepWithNext=1),
         "p": base,
         "bullets": ParagraphStyle("li", parent=base, leftIndent=9, bulletIndent=1.5, spaceAfter=1.8),
         "numbered": ParagraphStyle("ol", parent=base, leftIndent=11, bulletIndent=0, spaceAfter=1.8),
@@ -144,6 +146,7 @@ def table(rows: list[list[str]], widths_mm: list[float], lang: str) -> Table:
     cells = [[Paragraph(markup(cell), st["small"]) for cell in row] for row in rows]
     t = Table(cells, colWidths=[w * MM for w in widths_mm], repeatRows=1)
     t.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), T.font_name("Barlow")),
         ("FONTNAME", (0, 0), (-1, 0), T.font_name("Barlow", "bold")),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
         ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#bbbbbb")),

@@ -41,6 +41,15 @@ DEFAULT_STYLE = {"fill": "#000000", "stroke": "none", "stroke-width": "0.25", "f
                  "font-family": T.DEFAULT_FAMILY, "text-anchor": "start"}
 
 
+class _EmbeddedFontRenderer(renderPDF._PDFRenderer):
+    """svglib's drawings start from ReportLab's default Helvetica, which is never embedded."""
+
+    def applyStateChanges(self, delta: dict, newState: dict) -> None:  # noqa: N802, N803 - ReportLab's names
+        if delta.get("fontName") and not delta["fontName"].startswith(tuple(p for _, p in T.FAMILIES.values())):
+            delta = {**delta, "fontName": T.font_name(T.DEFAULT_FAMILY)}
+        super().applyStateChanges(delta, newState)
+
+
 @dataclass(frozen=True)
 class TextProblem:
     """Text that does not fit, leaves the safe zone, or uses a glyph the font lacks."""
@@ -309,7 +318,7 @@ class Renderer:
         if key not in self._forms:
             drawing = svg2rlg(str(path))
             self.canvas.beginForm(key, 0, 0, drawing.width, drawing.height)
-            renderPDF.draw(drawing, self.canvas, 0, 0)
+            _EmbeddedFontRenderer().draw(renderPDF.renderScaledDrawing(drawing), self.canvas, 0, 0)
             self.canvas.endForm()
             self._forms[key] = (drawing.width, drawing.height)  # type: ignore[assignment]
         dw, dh = self._forms[key]  # type: ignore[misc]

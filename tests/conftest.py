@@ -1,0 +1,39 @@
+"""Shared fixtures: small games made for the tests, and builds shared across test modules."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from printkit.build import Settings, build
+from printkit.paths import Roots
+
+HERE = Path(__file__).resolve().parent
+FIXTURES = HERE / "fixtures"
+
+
+def mini_roots(content: Path | None = None) -> Roots:
+    return Roots.default(content or FIXTURES / "content", FIXTURES / "templates")
+
+
+@pytest.fixture()
+def mini_copy(tmp_path: Path) -> Path:
+    """A writable copy of the fixture content, for tests that break it on purpose."""
+    target = tmp_path / "content"
+    shutil.copytree(FIXTURES / "content", target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def mini_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("mini-out")
+    build(Settings(roots=mini_roots(), out=out), ["mini"])
+    return out
+
+
+@pytest.fixture(scope="session")
+def repdetect_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("rep-detect-out")
+    build(Settings(roots=Roots.default(), out=out), ["rep-detect"])
+    return out

@@ -1,0 +1,86 @@
+"""Imposition, tiling and graph geometry, with numbers checked by hand."""
+import math
+
+import pytest
+
+from printkit.geometry.graph import Graph
+from printkit.impose import MARGIN, PAPERS, best_grid, grid, gutterfold, solve_axis, tiling
+
+
+def test_axis_with_room_gets_full_gutter_and_is_centred():
+    # 3 x 63.5 = 190.5 in 200: 9.5 left; 3 gutters of (9.5 - 4) / 3 and 2 mm marks
+    a = solve_axis(5, 205, 63.5)
+    assert a.count == 3
+    assert a.gutter == pytest.approx(5.5 / 3)
+    assert a.mark == pytest.approx(2.0)
+    left = a.start - a.bleed - a.mark
+    right = 205 - (a.end + a.bleed + a.mark)
+    assert left == pytest.approx(5) and right == pytest.approx(0)
+
+
+def test_axis_too_small_for_one_piece():
+    assert solve_axis(0, 50, 63.5) is None
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nine_poker_cards_fit_both_papers_inside_the_margin(paper):
+    g = grid(PAPERS[paper], 63.5, 88.9)
+    assert g.per_sheet == 9
+    p = g.paper
+    assert g.x.start - g.x.bleed - g.x.mark >= MARGIN - 1e-9
+    assert g.y.start - g.y.bleed - g.y.mark >= MARGIN - 1e-9
+    assert g.x.end + g.x.bleed + g.x.mark <= p.width - MARGIN + 1e-9
+    assert g.y.end + g.y.bleed + g.y.mark <= p.height - MARGIN + 1e-9
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_backs_mirror_fronts_about_the_vertical_centre(paper):
+    g = grid(PAPERS[paper], 63.5, 88.9)
+    for i in range(g.per_sheet):
+        fx, fy = g.slot(i)
+        bx, by = g.mirrored(i)
+        assert fx + 63.5 / 2 == pytest.approx(g.paper.width - (bx + 63.5 / 2))
+        assert fy == by
+
+
+def test_letter_moves_the_ruler_band_to_the_side():
+    assert grid(PAPERS["letter"], 63.5, 88.9).band == "right"
+    assert grid(PAPERS["a4"], 63.5, 88.9).band == "bottom"
+
+
+def test_gutterfold_puts_backs_opposite_their_fronts_across_the_fold():
+    g = gutterfold(PAPERS["a4"], 63.5, 88.9)
+    assert g.per_sheet == 4 and g.paper.width == 297.0  # landscape: 2 x 2 per half
+    for i in range(g.per_sheet):
+        fx, _ = g.front(i)
+        bx, _ = g.back(i)
+        assert (fx + 63.5 / 2) + (bx + 63.5 / 2) == pytest.approx(2 * g.fold_x)
+        assert fx + 63.5 <= g.fold_x
+
+
+def test_tiles_cover_the_board_with_overlap():
+    t = tiling(PAPERS["a4"], 560, 400)
+    assert t.cols * t.rows == 6
+    covered_x = {round(x, 6) for r in range(t.rows) for c in range(t.cols) for x in (t.window(r, c)[0],)}
+    assert 0.0 in covered_x
+    last = t.window(t.rows - 1, t.cols - 1)
+    assert last[0] + last[2] == pytest.approx(560) and last[1] + last[3] == pytest.approx(400)
+    a, b = t.window(0, 0), t.window(0, 1)
+    assert a[0] + a[2] - b[0] == pytest.approx(t.overlap)
+    assert t.label(1, 2) == "B3"
+
+
+def test_best_grid_keeps_portrait_unless_landscape_holds_more():
+    assert best_grid(PAPERS["a4"], 63.5, 88.9).paper.width == 210.0
+    wide = best_grid(PAPERS["a4"], 120, 80)
+    assert wide.per_sheet >= grid(PAPERS["a4"], 120, 80).per_sheet
+
+
+def test_graph_distances_and_nearest():
+    nodes = {"a": (0, 0), "b": (10, 0), "c": (20, 0), "d": (0, 30)}
+    g = Graph.from_chains(nodes, [["a", "b", "c"], ["a", "d"]])
+    assert g.distances("a") == {"a": 0, "b": 1, "d": 1, "c": 2}
+    assert g.nearest((19, 1)) == "c"
+    lone = Graph.from_chains({**nodes, "e": (99, 99)}, [["a", "b"]])
+    assert "e" not in lone.distances("a")
+    assert math.isclose(len(g.adjacent["a"]), 2)

@@ -1,0 +1,30 @@
+"""Language-aware typography and numbers, done by the engine."""
+from printkit.i18n import NBSP, NNBSP, fill, format_number, typography
+
+
+def test_french_spaces_before_high_punctuation_and_inside_guillemets():
+    out = typography('Attention: jouez! Vraiment? Oui; "bien"', "fr")
+    assert out == f"Attention{NBSP}: jouez{NNBSP}! Vraiment{NNBSP}? Oui{NNBSP}; «{NBSP}bien{NBSP}»"
+
+
+def test_french_leaves_times_and_urls_alone():
+    assert typography("à 10:30, voir http://x.fr", "fr") == "à 10:30, voir http://x.fr"
+
+
+def test_german_and_english_quotes_and_apostrophes():
+    assert typography('Er sagt "Hallo".', "de") == "Er sagt \u201eHallo\u201c."
+    assert typography('Don\'t say "no".', "en") == "Don\u2019t say \u201cno\u201d."
+
+
+def test_numbers_follow_the_language():
+    assert format_number(0.5, "en") == "0.5"
+    assert format_number(0.5, "fr") == "0,5"
+    assert format_number(0.5, "de") == "0,5"
+    assert format_number(1000, "de") == "1.000"
+    assert format_number(1000, "fr") == f"1{NNBSP}000"
+    assert NNBSP == NBSP  # the narrow one is missing from the shipped fonts
+
+
+def test_placeholders_are_filled_with_formatted_values():
+    assert fill("{half} point, limite {hand_limit}", "fr", {"half": 0.5, "hand_limit": 5}) == "0,5 point, limite 5"
+    assert fill("{unknown} stays", "en", {}) == "{unknown} stays"

@@ -1,0 +1,187 @@
+"""Print quality measured in the written PDFs of the real Rep-Detect build and the fixture game."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+
+from pdfcheck import (PAPERS_MM, blank_border_mm, boxes, fonts, is_paper, mark_positions, page_sizes_mm,
+                      piece_rects, text)
+
+CONTENT = Path(__file__).resolve().parents[1] / "content" / "rep-detect"
+POKER = (63.5, 88.9)
+DRAWN_BLEED = 3.0  # card templates paint their background 3 mm past the trim
+
+
+def pdfs(out: Path) -> list[Path]:
+    return sorted(out.rglob("*.pdf"))
+
+
+def test_every_page_is_exactly_its_paper(repdetect_build):
+    manifest = json.loads((repdetect_build / "manifest.json").read_text())
+    assert manifest["files"]
+    for entry in manifest["files"]:
+        sizes = page_sizes_mm(repdetect_build / entry["path"])
+        assert len(sizes) == entry["pages"]
+        assert all(is_paper(s, entry["paper"]) for s in sizes), (entry["path"], sizes[:2])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nothing_is_printed_within_5_mm_of_the_sheet_edge(repdetect_build, paper):
+    for path in (repdetect_build / "rep-detect" / paper).glob("*.pdf"):
+        nearest = min(blank_border_mm(path))
+        assert nearest >= 5.0 - 0.26, (path.name, nearest)  # one pixel at 100 dpi
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_cut_marks_give_exact_poker_card_sizes(repdetect_build, paper):
+    path = repdetect_build / "rep-detect" / paper / "draw-deck.pdf"
+    w, h = PAPERS_MM[paper]
+    with pdfplumber.open(str(path)) as pdf:
+        page = pdf.pages[0]
+        xs, ys = mark_positions(page, w, h)
+    assert len(xs) == 6 and len(ys) == 6, (xs, ys)
+    widths = [xs[i + 1] - xs[i] for i in range(0, 6, 2)]
+    heights = [ys[i + 1] - ys[i] for i in range(0, 6, 2)]
+    assert all(abs(v - POKER[0]) <= 0.1 for v in widths), widths
+    assert all(abs(v - POKER[1]) <= 0.1 for v in heights), heights
+    assert xs[0] >= 5 and ys[0] >= 5
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_backs_register_with_their_mirrored_fronts(repdetect_build, paper):
+    path = repdetect_build / "rep-detect" / paper / "draw-deck.pdf"
+    size = (POKER[0] + 2 * DRAWN_BLEED, POKER[1] + 2 * DRAWN_BLEED)
+    page_w = PAPERS_MM[paper][0]
+    checked = 0
+    with pdfplumber.open(str(path)) as pdf:
+        for front, back in zip(pdf.pages[0::2], pdf.pages[1::2]):
+            fronts = piece_rects(front, *size)
+            backs = piece_rects(back, *size)
+            assert len(fronts) == len(backs) > 0
+            for bx, by in backs:
+                mirrored = [(page_w - fx, fy) for fx, fy in fronts]
+                gap = min(((bx - mx) ** 2 + (by - my) ** 2) ** 0.5 for mx, my in mirrored)
+                assert gap <= 0.2, (paper, bx, by, gap)
+                checked += 1
+    assert checked == 55
+
+
+def test_deck_piece_counts_match_the_rulebook(repdetect_build):
+    size = (POKER[0] + 2 * DRAWN_BLEED, POKER[1] + 2 * DRAWN_BLEED)
+    counts = {}
+    for name in ("draw-deck", "replicant-deck", "reference-cards"):
+        with pdfplumber.open(str(repdetect_build / "rep-detect" / "a4" / f"{name}.pdf")) as pdf:
+            counts[name] = sum(len(piece_rects(p, *size)) for p in pdf.pages[0::2])
+    assert counts == {"draw-deck": 55, "replicant-deck": 5, "reference-cards": 2}
+
+
+def test_fonts_are_embedded_and_no_base14_font_is_used(repdetect_build):
+    for path in pdfs(repdetect_build):
+        used = fonts(path)
+        assert used, path
+        assert all(embedded for _, embedded in used), (path.name, used)
+        assert not any("Helvetica" in name or "Times" in name or "Courier" in name for name, _ in used), used
+
+
+def test_text_is_searchable_card_titles_and_rules(repdetect_build):
+    cards = yaml.safe_load((CONTENT / "draw-deck.yaml").read_text())["cards"]
+    found = text(repdetect_build / "rep-detect" / "a4" / "draw-deck.pdf")
+    for card in cards:
+        assert card["title"] in found, card["title"]
+    replicants = text(repdetect_build / "rep-detect" / "letter" / "replicant-deck.pdf")
+    for name in ("Batty", "Leon", "Pris", "Rachael", "Zhora"):
+        assert name in replicants
+
+
+def test_page_boxes_are_set_and_nested(repdetect_build):
+    for page in boxes(repdetect_build / "rep-detect" / "a4" / "draw-deck.pdf"):
+        media, trim, bleed = page["/MediaBox"], page["/TrimBox"], page["/BleedBox"]
+        assert trim and bleed
+        assert media[0] <= bleed[0] <= trim[0] and trim[2] <= bleed[2] <= media[2]
+        assert media[1] <= bleed[1] <= trim[1] and trim[3] <= bleed[3] <= media[3]
+        # one to three poker cards across, with gutters of at most 3 mm
+        assert POKER[0] - 0.01 <= trim[2] - trim[0] <= 3 * POKER[0] + 2 * 3.0 + 0.01
+
+
+def test_text_stays_in_each_cards_safe_zone(repdetect_build):
+    size = (POKER[0] + 2 * DRAWN_BLEED, POKER[1] + 2 * DRAWN_BLEED)
+    safe = 3.0
+    with pdfplumber.open(str(repdetect_build / "rep-detect" / "a4" / "draw-deck.pdf")) as pdf:
+        for page in pdf.pages:
+            cards = piece_rects(page, *size)
+            for ch in page.chars:
+                x0, x1 = ch["x0"] * 25.4 / 72, ch["x1"] * 25.4 / 72
+                top, bottom = ch["top"] * 25.4 / 72, ch["bottom"] * 25.4 / 72
+                cx, cy = (x0 + x1) / 2, (top + bottom) / 2
+                for mx, my in cards:
+                    if abs(cx - mx) < POKER[0] / 2 and abs(cy - my) < POKER[1] / 2:
+                        assert mx - POKER[0] / 2 + safe - 0.3 <= x0 and x1 <= mx + POKER[0] / 2 - safe + 0.3, ch["text"]
+                        assert my - POKER[1] / 2 + safe - 0.5 <= top and bottom <= my + POKER[1] / 2 - safe + 0.5, ch["text"]
+
+
+def test_ruler_and_footer_on_every_sheet(repdetect_build):
+    import fitz
+
+    for paper in ("a4", "letter"):
+        for path in (repdetect_build / "rep-detect" / paper).glob("*.pdf"):
+            with fitz.open(str(path)) as doc:
+                for page in doc:
+                    words = page.get_text()
+                    assert "100 mm" in words and "4 in" in words and "100 %" in words, (path.name, page.number)
+
+
+def test_kit_starts_with_the_print_guide_in_its_language(repdetect_build):
+    first = {lang: text(repdetect_build / "rep-detect" / "a4" / f"rep-detect-kit.{lang}.pdf").split("\n")[:40]
+             for lang in ("en", "fr", "de")}
+    assert any("Print-and-play guide" in line for line in first["en"])
+    assert any("100 %" in line for line in first["en"])
+    assert not any("Print-and-play guide" in line for line in first["fr"])
+    assert not any("Print-and-play guide" in line for line in first["de"])
+
+
+def test_print_dialog_presets(repdetect_build):
+    from pypdf import PdfReader
+
+    reader = PdfReader(str(repdetect_build / "rep-detect" / "a4" / "draw-deck.pdf"))
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None"
+    assert prefs["/Duplex"] == "/DuplexFlipLongEdge"
+
+
+def test_rules_summary_in_three_languages_uses_locale_numbers_and_typography(repdetect_build):
+    en = text(repdetect_build / "rep-detect" / "a4" / "rules-summary.en.pdf")
+    fr = text(repdetect_build / "rep-detect" / "a4" / "rules-summary.fr.pdf")
+    de = text(repdetect_build / "rep-detect" / "a4" / "rules-summary.de.pdf")
+    assert en != fr != de
+    assert "Rules summary" in en
+    assert "Blade Runner : Rep-Detect" in fr and "Blade Runner: Rep-Detect" in en
+    # the space before French high punctuation is non-breaking: no line ever starts with it
+    with pdfplumber.open(str(repdetect_build / "rep-detect" / "a4" / "rules-summary.fr.pdf")) as pdf:
+        lines = [line for page in pdf.pages for line in (page.extract_text() or "").split("\n")]
+    assert lines and not [line for line in lines if line[:1] in ":;!?"]
+    assert any(" :" in line for line in lines)
+
+
+def test_poster_is_one_a2_page_with_the_board_as_trim(repdetect_build):
+    path = repdetect_build / "rep-detect" / "poster" / "board-poster.pdf"
+    sizes = page_sizes_mm(path)
+    assert len(sizes) == 1 and is_paper(sizes[0], "a2")
+    trim = boxes(path)[0]["/TrimBox"]
+    assert abs((trim[2] - trim[0]) - 560) <= 0.1 and abs((trim[3] - trim[1]) - 400) <= 0.1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_board_tiles_cover_the_board_with_overlap(repdetect_build, paper):
+    path = repdetect_build / "rep-detect" / paper / "board.pdf"
+    trims = [b["/TrimBox"] for b in boxes(path)[1:]]  # page 1 is the assembly diagram
+    widths = [t[2] - t[0] for t in trims]
+    assert len(trims) >= 4
+    words = text(path)
+    assert "A1" in words and "B2" in words
+    # the tiles' widths in one row, less the overlaps, add up to the board width
+    row_a = [w for w, t in zip(widths, trims)][: len(trims) // 2]
+    assert abs(sum(row_a) - 12.0 * (len(row_a) - 1) - 560) <= 0.1
