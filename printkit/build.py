@@ -35,6 +35,7 @@ class Settings:
     langs: tuple[str, ...] | None = None  # None: every language a game has
     layout: str = "duplex"
     parts: bool = True  # one file per component besides the kit
+    kits: bool = True  # the combined print-and-play file per language
     poster: bool = True
 
 
@@ -128,7 +129,7 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
                     draw_part(w, content, comp, paper, lang or "en", opts, sink)
                     stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind, "paper": paper_name,
                                        "lang": lang, "items": 0 if is_localised(comp) else items_of(comp, paper)})
-        for lang in _langs(content, settings):
+        for lang in _langs(content, settings) if settings.kits else []:
             rel = f"{gid}/{paper_name}/{gid}-kit{suffix}.{lang}.pdf"
             progress(rel)
             entries = [Entry(c.model.title, entry_kind(c.model), planned_pages(content, c, paper, lang, opts),

@@ -73,6 +73,7 @@ def build_cmd(
     out: Path = typer.Option(Path("output"), help="output folder"),
     layout: Layout = typer.Option(Layout.duplex, help="double-sided pieces: duplex (backs on the next page) or gutterfold"),
     parts: bool = typer.Option(True, help="also write one file per component besides each kit"),
+    kit: bool = typer.Option(True, help="write the combined print-and-play kit of each game and language"),
     poster: bool = typer.Option(True, help="also write the one-page poster of each board"),
     content: Optional[Path] = ContentOpt,
     templates: Optional[Path] = TemplatesOpt,
@@ -83,12 +84,12 @@ def build_cmd(
         roots=roots, out=out,
         papers=("a4", "letter") if paper is PaperChoice.all else (paper.value,),
         langs=None if lang is LangChoice.all else (lang.value,),
-        layout=layout.value, parts=parts, poster=poster,
+        layout=layout.value, parts=parts, kits=kit, poster=poster,
     )
     try:
         games = _games(roots, target)
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[file]}"),
-                      console=err, transient=True) as bar:
+                      console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("building", total=None, file="")
             written = build(settings, games, lambda f: bar.update(task, advance=1, file=f))
     except PrintkitError as exc:

@@ -1,0 +1,4 @@
+"""`python -m printkit`."""
+from printkit.cli import app
+
+app()

@@ -1,0 +1,123 @@
+"""End-to-end builds of the fixture game: determinism, the manifest contract, the CLI's other commands."""
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import FIXTURES, mini_roots
+from pdfcheck import text
+from printkit.build import Settings, build
+from printkit.model import KINDS, Game
+
+MANIFEST_KEYS = {"path", "game", "component", "kind", "paper", "lang", "pages", "items", "sha256"}
+
+
+def digests(out: Path) -> dict[str, str]:
+    return {str(p.relative_to(out)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def test_two_builds_are_byte_identical(tmp_path, mini_build):
+    again = tmp_path / "again"
+    build(Settings(roots=mini_roots(), out=again), ["mini"])
+    assert digests(again) == digests(mini_build)
+
+
+def test_manifest_lists_every_file_with_the_contract_fields(mini_build):
+    manifest = json.loads((mini_build / "manifest.json").read_text())
+    files = manifest["files"]
+    on_disk = {str(p.relative_to(mini_build)) for p in mini_build.rglob("*.pdf")}
+    assert {f["path"] for f in files} == on_disk
+    for f in files:
+        assert set(f) == MANIFEST_KEYS
+        pdf = mini_build / f["path"]
+        assert hashlib.sha256(pdf.read_bytes()).hexdigest() == f["sha256"]
+        assert len(PdfReader(str(pdf)).pages) == f["pages"]
+        assert f["game"] == "mini"
+    by_name = {f["path"]: f for f in files}
+    deck = by_name["mini/a4/deck.pdf"]
+    assert (deck["component"], deck["kind"], deck["paper"], deck["lang"], deck["items"]) == ("deck", "deck", "a4", None, 5)
+    assert by_name["mini/letter/tokens.pdf"]["items"] == 3
+    kits = [f for f in files if f["component"] == "kit"]
+    assert sorted((k["paper"], k["lang"]) for k in kits) == [(p, l) for p in ("a4", "letter") for l in ("de", "en", "fr")]
+    assert all(k["kind"] == "kit" for k in kits)
+    assert by_name["mini/a4/sheet.fr.pdf"]["lang"] == "fr"
+    assert by_name["mini/poster/board-poster.pdf"]["paper"] == "a2"
+
+
+def test_numbers_and_quotes_follow_each_language(mini_build):
+    assert "0.5 point" in text(mini_build / "mini" / "a4" / "sheet.en.pdf")
+    fr = text(mini_build / "mini" / "a4" / "sheet.fr.pdf")
+    de = text(mini_build / "mini" / "a4" / "sheet.de.pdf")
+    assert "0,5 point" in fr and "Limite de main : 5" in fr and "égalité !" in fr
+    assert "0,5 Punkte" in de and "\u201eUnentschieden\u201c" in de
+
+
+def test_gutterfold_layout_is_available(tmp_path):
+    out = tmp_path / "fold"
+    build(Settings(roots=mini_roots(), out=out, papers=("a4",), langs=("en",), layout="gutterfold", poster=False), ["mini"])
+    deck = out / "mini" / "a4" / "deck-gutterfold.pdf"
+    reader = PdfReader(str(deck))
+    assert len(reader.pages) == 2  # 5 cards, 4 fronts (with their backs) per sheet
+    box = reader.pages[0].mediabox
+    assert abs(float(box.width) * 25.4 / 72 - 297) < 0.05  # landscape A4
+
+
+def test_paper_and_language_narrow_the_build(tmp_path):
+    out = tmp_path / "narrow"
+    written = build(Settings(roots=mini_roots(), out=out, papers=("letter",), langs=("de",), poster=False), ["mini"])
+    assert {f.paper for f in written} == {"letter"}
+    assert {f.lang for f in written} == {None, "de"}
+
+
+def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "printkit", *args], cwd=cwd, capture_output=True, text=True)
+
+
+def test_shipped_games_validate_from_any_folder(tmp_path):
+    result = cli("validate", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "rep-detect: valid" in result.stdout
+
+
+def test_list_shows_games_components_and_piece_counts(tmp_path):
+    result = cli("list", "--content", str(FIXTURES / "content"), "--templates", str(FIXTURES / "templates"), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    rows = [line for line in result.stdout.splitlines() if "mini" in line]
+    assert any("deck" in r and " 5 " in r for r in rows)
+    assert any("tokens" in r and "standee" in r and " 3 " in r for r in rows)
+
+
+def test_schema_is_json_schema_with_every_field_documented(tmp_path):
+    result = cli("schema", cwd=tmp_path)
+    assert result.returncode == 0
+    body = json.loads(result.stdout)
+    assert set(body["components"]) == set(KINDS)
+
+    def undocumented(schema: dict, where: str) -> list[str]:
+        missing = []
+        defs = schema.get("$defs", {})
+        for name, node in [(where, schema), *defs.items()]:
+            for field, spec in node.get("properties", {}).items():
+                if not spec.get("description"):
+                    missing.append(f"{name}.{field}")
+        return missing
+
+    assert undocumented(body["game.yaml"], "game") == []
+    for kind, schema in body["components"].items():
+        assert undocumented(schema, kind) == []
+    assert Game.model_json_schema()["properties"]["rules"]["description"]
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_every_kind_has_assembly_text_in_every_language(kind):
+    from printkit.i18n import LANGS, engine_catalogs
+
+    catalogs = engine_catalogs()
+    for lang in LANGS:
+        assert catalogs.get(lang, f"guide.kind.{kind}").strip(), (kind, lang)
