@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import fitz  # PyMuPDF
+import pymupdf as fitz
 import pdfplumber
 from pypdf import PdfReader
 

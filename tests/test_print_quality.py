@@ -124,7 +124,7 @@ def test_text_stays_in_each_cards_safe_zone(repdetect_build):
 
 
 def test_ruler_and_footer_on_every_sheet(repdetect_build):
-    import fitz
+    import pymupdf as fitz
 
     for paper in ("a4", "letter"):
         for path in (repdetect_build / "rep-detect" / paper).glob("*.pdf"):
