@@ -226,6 +226,17 @@ def report(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
+def ratios(results: list[Result]) -> str:
+    """printkit/bare and protograf/bare per workload (protograf against bare in its own interpreter)."""
+    lines = []
+    for r in results:
+        if r.tool in ("printkit", "protograf") and not r.error:
+            base = baseline_for(r, results)
+            lines.append(f"{r.workload}: {r.tool}/bare  time {ratio(r.wall, base.wall)}  memory {ratio(r.peak, base.peak)}"
+                         f"  pdf {ratio(r.pdf_kib, base.pdf_kib)}  (bare = {base.tool})")
+    return "\n".join(lines)
+
+
 def verdict(results: list[Result]) -> str:
     by = {(r.workload, r.tool): r for r in results}
     pk, bare = by.get(("deck6000", "printkit")), by.get(("deck6000", "bare ReportLab"))
@@ -298,7 +309,7 @@ def main() -> None:
     finally:
         if args.keep is None:
             shutil.rmtree(root, ignore_errors=True)
-    print("\n" + report(results) + "\n\n" + verdict(results))
+    print("\n" + report(results) + "\n\n" + ratios(results) + "\n\n" + verdict(results))
     if args.json:
         body = {"machine": info, "results": [{**asdict(r), "wall": _num(r.wall), "peak_mib": _num(r.peak)} for r in results],
                 "verdict": verdict(results)}

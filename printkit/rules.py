@@ -182,6 +182,25 @@ def check_game(content: GameContent) -> list[Problem]:
     for i, fact in enumerate(content.game.facts):
         problems += check_fact(content, fact, raw_facts[i])
     problems += _check_placeholders(content)
+    problems += _check_glyphs(content)
+    return problems
+
+
+def _check_glyphs(content: GameContent) -> list[Problem]:
+    """Every character of localised text, as typeset, exists in the sheet fonts."""
+    from . import text as T
+    from .i18n import typography
+
+    T.register_fonts()
+    fonts = [T.font_name("Barlow", style) for style in ("regular", "bold")]
+    problems = []
+    for lang, table in content.catalogs.texts.items():
+        for key, value in table.items():
+            typeset = typography(value, lang).replace("*", "")
+            missing = "".join(sorted({c for f in fonts for c in T.missing_glyphs(typeset, f)}))
+            if missing:
+                problems.append(expected_found(content.catalogs.positions[lang][key],
+                                               "characters the sheet font Barlow has", repr(missing), raw=True))
     return problems
 
 

@@ -186,3 +186,9 @@ def test_shipped_rep_detect_broken_count_exits_2_with_the_right_line(tmp_path):
     result = run_cli("validate", "--content", str(content), cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr.splitlines()[0] == f"content/rep-detect/game.yaml:{line}:13: expected 10 pieces (rule clues), found 9"
+
+
+def test_a_glyph_the_font_lacks_is_an_error(mini_copy):
+    replace(mini_copy / "mini" / "i18n" / "de.yaml", '"Ziehe eine Karte."', '"Ziehe eine Karte \u4e2d."')
+    line = line_of(mini_copy / "mini" / "i18n" / "de.yaml", "one:")
+    assert problems(mini_copy) == [f"content/mini/i18n/de.yaml:{line}:3: expected characters the sheet font Barlow has, found '\u4e2d'"]
