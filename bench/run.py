@@ -243,13 +243,28 @@ def verdict(results: list[Result]) -> str:
     if not pk or not bare or pk.error or bare.error:
         return "target (printkit within 1.5x of bare ReportLab on deck6000): not measured in this run"
     k = pk.wall / bare.wall
-    return (f"target: printkit within {TARGET}x of bare ReportLab on deck6000 -> {k:.2f}x: "
+    text = (f"target: printkit within {TARGET}x of bare ReportLab on deck6000 -> {k:.2f}x: "
             f"{'MET' if k <= TARGET else 'NOT MET'} (memory {pk.peak:.0f} MiB vs {bare.peak:.0f} MiB)")
+    small_pk, small_bare = by.get(("deck60", "printkit")), by.get(("deck60", "bare ReportLab"))
+    if small_pk and small_bare and not small_pk.error and not small_bare.error:
+        text += (f"\nmemory growth deck60 -> deck6000: printkit {small_pk.peak:.0f} -> {pk.peak:.0f} MiB "
+                 f"({pk.peak / small_pk.peak:.2f}x), bare {small_bare.peak:.0f} -> {bare.peak:.0f} MiB "
+                 f"({bare.peak / small_bare.peak:.2f}x)")
+    return text
+
+
+def printkit_revision() -> str:
+    """The commit measured, and whether the engine's files differ from it (work in progress)."""
+    repo = Path(__file__).resolve().parents[1]
+    head = subprocess.run(["git", "-C", str(repo), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    dirty = subprocess.run(["git", "-C", str(repo), "status", "--porcelain", "--", "printkit"], capture_output=True, text=True)
+    return (head.stdout.strip() or "?") + (" + uncommitted changes in printkit/" if dirty.stdout.strip() else "")
 
 
 def machine(pythons: dict[str, str]) -> dict:
     return {
         "date": dt.datetime.now().isoformat(timespec="seconds"),
+        "printkit": printkit_revision(),
         "nproc": os.cpu_count(),
         "platform": platform.platform(),
         "interpreters": {
@@ -295,7 +310,7 @@ def main() -> None:
     if pg_python:
         pythons["protograf"] = pg_python
     info = machine(pythons)
-    print(f"{info['date']}  nproc={info['nproc']}  {info['platform']}")
+    print(f"{info['date']}  nproc={info['nproc']}  {info['platform']}  printkit {info['printkit']}")
     for label, i in info["interpreters"].items():
         print(f"  {label}: Python {i['version']} ({i['python']}), reportlab {i['reportlab']}, "
               f"rl_accel {'yes' if i['rl_accel'] else 'NO'}")

@@ -33,8 +33,12 @@ def _pos(path: str, mark: yaml.Mark) -> Pos:
     return Pos(path, mark.line + 1, mark.column + 1)
 
 
+# libyaml's parser when PyYAML was built with it (the wheels are): ~10x faster, same marks.
+_BASE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _make_loader(path: str, problems: list[Problem]) -> type[yaml.SafeLoader]:
-    class Loader(yaml.SafeLoader):
+    class Loader(_BASE):  # type: ignore[valid-type, misc]
         pass
 
     def construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> YMap:

@@ -47,6 +47,7 @@ class Writer:
         self.renderer = Renderer(self.canvas, lambda href: None)
         self.pages = 0
         self.page: PageInfo | None = None
+        self._rulers: set[str] = set()
 
     # ------------------------------------------------------------ pages
     def begin(self, paper: Paper, mm: bool = True) -> None:
@@ -164,16 +165,25 @@ class Writer:
         """Ruler and footer in the band reserved for them (bottom or side)."""
         x, y, w, h = band
         vertical = h > w
+        name = "ruler-v" if vertical else "ruler-h"
+        if name not in self._rulers:
+            # the same ruler on every page: one form XObject, placed by reference
+            self.canvas.beginForm(name, -10, -10, 120, 120)
+            self.ruler(0, 0, vertical=vertical)
+            self.canvas.endForm()
+            self._rulers.add(name)
+        c = self.canvas
+        c.saveState()
         if vertical:
-            self.ruler(x + h_mid(w), y + 3, vertical=True)
-            self.text(x + h_mid(w) - 0.6, y + 109, ruler_label + "  ·  " + footer, 5.5, rotate=True)
+            c.translate(x + w / 2, y + 3)
         else:
-            self.ruler(x + 3, y + h / 2)
+            c.translate(x + 3, y + h / 2)
+        c.doForm(name)
+        c.restoreState()
+        if vertical:
+            self.text(x + w / 2 - 0.6, y + 109, ruler_label + "  ·  " + footer, 5.5, rotate=True)
+        else:
             self.text(x + 110, y + h / 2 + 1.2, ruler_label + "  ·  " + footer, 5.5)
-
-
-def h_mid(w: float) -> float:
-    return w / 2
 
 
 def within_margin(rect: Rect, paper: Paper) -> bool:

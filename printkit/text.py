@@ -48,7 +48,12 @@ def style_of(weight: str | None, slant: str | None) -> str:
 
 def width(text: str, font: str, size: float) -> float:
     """Width in the same unit as size."""
-    return pdfmetrics.stringWidth(text, font, size)
+    return _unit_width(text, font) * size
+
+
+@lru_cache(maxsize=65536)
+def _unit_width(text: str, font: str) -> float:
+    return pdfmetrics.stringWidth(text, font, 1.0)
 
 
 def missing_glyphs(text: str, font: str) -> str:
@@ -146,9 +151,14 @@ def _wrap(words: list, family: str, size: float, max_width: float) -> tuple[list
         if w > max_width + 1e-6:
             fits = False
         cursor = start
-        for t, s in word:
+        for i, (t, s) in enumerate(word):
             f = font_name(family, s)
-            line.append(Piece(cursor, t, f))
+            if i == 0 and line and line[-1].font == f:
+                # same font as the previous word: one run "a b", so the PDF gets one text show per run
+                prev = line.pop()
+                line.append(Piece(prev.x, prev.text + " " + t, f))
+            else:
+                line.append(Piece(cursor, t, f))
             cursor += width(t, f, size)
         x = cursor
     lines.append((tuple(line), x))
