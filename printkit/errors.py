@@ -5,11 +5,14 @@ Library code collects `Problem`s and raises `ContentError` once; only the CLI pr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, order=True)
-class Pos:
-    """A place in a content file: path relative to the project root, 1-based line and column."""
+class Pos(NamedTuple):
+    """A place in a content file: path relative to the project root, 1-based line and column.
+
+    A NamedTuple because the loader makes one per YAML key and value: it must be cheap.
+    """
 
     path: str
     line: int = 1

@@ -64,8 +64,13 @@ _APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
 _QUOTES = {"en": ("\u201c", "\u201d"), "fr": ("\u00ab" + NBSP, NBSP + "\u00bb"), "de": ("\u201e", "\u201c")}
 
 
+_TOUCHED = {"en": "'\"", "de": "'\"", "fr": "'\":;!?\u00ab\u00bb"}
+
+
 def typography(text: str, lang: str) -> str:
     """Apply a language's typographic rules to plain text written with ASCII quotes and spaces."""
+    if not any(c in text for c in _TOUCHED.get(lang, "'\"")):
+        return text
     text = _APOSTROPHE.sub("\u2019", text)
     opening, closing = _QUOTES.get(lang, _QUOTES["en"])
     parts = text.split('"')

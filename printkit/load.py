@@ -33,6 +33,9 @@ def _pos(path: str, mark: yaml.Mark) -> Pos:
     return Pos(path, mark.line + 1, mark.column + 1)
 
 
+_SCALAR = yaml.resolver.BaseResolver.DEFAULT_SCALAR_TAG
+
+
 # libyaml's parser when PyYAML was built with it (the wheels are): ~10x faster, same marks.
 _BASE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -46,7 +49,11 @@ def _make_loader(path: str, problems: list[Problem]) -> type[yaml.SafeLoader]:
         result = YMap()
         result.pos, result.key_pos, result.value_pos = _pos(path, node.start_mark), {}, {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
+            # plain string keys are by far the most common: skip the generic constructor for them
+            if key_node.tag == _SCALAR and key_node.style is None and key_node.value.isidentifier():
+                key = key_node.value
+            else:
+                key = loader.construct_object(key_node, deep=True)
             if not isinstance(key, (str, int, float, bool)) or key is None:
                 problems.append(Problem(_pos(path, key_node.start_mark),
                                         "expected a plain key, found a complex key"))
@@ -55,8 +62,9 @@ def _make_loader(path: str, problems: list[Problem]) -> type[yaml.SafeLoader]:
                 problems.append(Problem(_pos(path, key_node.start_mark),
                                         f"expected each key once, found {key!r} again"))
             result[key] = loader.construct_object(value_node, deep=True)
-            result.key_pos[key] = _pos(path, key_node.start_mark)
-            result.value_pos[key] = _pos(path, value_node.start_mark)
+            km, vm = key_node.start_mark, value_node.start_mark
+            result.key_pos[key] = Pos(path, km.line + 1, km.column + 1)
+            result.value_pos[key] = Pos(path, vm.line + 1, vm.column + 1)
         return result
 
     def construct_sequence(loader: yaml.SafeLoader, node: yaml.SequenceNode) -> YList:

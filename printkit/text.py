@@ -35,6 +35,7 @@ def register_fonts() -> str:
     return font_name(DEFAULT_FAMILY, "regular")
 
 
+@lru_cache(maxsize=256)
 def font_name(family: str | None, style: str = "regular") -> str:
     prefix = FAMILIES.get(family or DEFAULT_FAMILY, FAMILIES[DEFAULT_FAMILY])[1]
     return prefix + _SUFFIX[style]
@@ -58,9 +59,16 @@ def _unit_width(text: str, font: str) -> float:
 
 def missing_glyphs(text: str, font: str) -> str:
     """Characters of text the font cannot draw."""
-    face = pdfmetrics.getFont(font).face
-    table = face.charToGlyph
+    if text.isascii() and _covers_ascii(font):
+        return ""
+    table = pdfmetrics.getFont(font).face.charToGlyph
     return "".join(sorted({c for c in text if ord(c) not in table and c not in "\n\t"}))
+
+
+@lru_cache(maxsize=64)
+def _covers_ascii(font: str) -> bool:
+    table = pdfmetrics.getFont(font).face.charToGlyph
+    return all(code in table for code in range(32, 127))
 
 
 # ---------------------------------------------------------------- markup → runs
@@ -134,6 +142,7 @@ def _words(runs: list[Run]) -> list[list[tuple[str, str]]]:
 def _wrap(words: list, family: str, size: float, max_width: float) -> tuple[list[tuple[tuple[Piece, ...], float]], bool]:
     """Greedy wrap; returns lines and whether every word fitted the width."""
     space = width(" ", font_name(family), size)
+    fonts = {style: font_name(family, style) for style in STYLES}
     lines: list[tuple[tuple[Piece, ...], float]] = []
     line: list[Piece] = []
     x = 0.0
@@ -143,7 +152,7 @@ def _wrap(words: list, family: str, size: float, max_width: float) -> tuple[list
             lines.append((tuple(line), x))
             line, x = [], 0.0
             continue
-        w = sum(width(t, font_name(family, s), size) for t, s in word)
+        w = sum(_unit_width(t, fonts[s]) for t, s in word) * size
         start = x + (space if line else 0.0)
         if line and start + w > max_width + 1e-6:
             lines.append((tuple(line), x))
@@ -152,7 +161,7 @@ def _wrap(words: list, family: str, size: float, max_width: float) -> tuple[list
             fits = False
         cursor = start
         for i, (t, s) in enumerate(word):
-            f = font_name(family, s)
+            f = fonts[s]
             if i == 0 and line and line[-1].font == f:
                 # same font as the previous word: one run "a b", so the PDF gets one text show per run
                 prev = line.pop()
