@@ -114,7 +114,7 @@ def _langs(content: GameContent, settings: Settings) -> list[str]:
 
 def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Sink,
                progress: Callable[[str], None]) -> None:
-    opts = Options(settings.layout)
+    opts = Options(settings.layout)  # one per game: its piece cache lives as long as the game's build
     gid = content.id
     suffix = "-gutterfold" if settings.layout == "gutterfold" else ""
     for paper_name in settings.papers:

@@ -33,49 +33,65 @@ def _pos(path: str, mark: yaml.Mark) -> Pos:
     return Pos(path, mark.line + 1, mark.column + 1)
 
 
-_SCALAR = yaml.resolver.BaseResolver.DEFAULT_SCALAR_TAG
-
 
 # libyaml's parser when PyYAML was built with it (the wheels are): ~10x faster, same marks.
 _BASE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _make_loader(path: str, problems: list[Problem]) -> type[yaml.SafeLoader]:
-    class Loader(_BASE):  # type: ignore[valid-type, misc]
-        pass
+_STR, _INT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
+_MAP, _SEQ = yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG
 
-    def construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> YMap:
-        loader.flatten_mapping(node)
+
+class _Builder:
+    """Builds YMap/YList/scalars straight from composed nodes, the common tags inline.
+
+    Only standard YAML tags are accepted (the loader is a SafeLoader); anything else goes
+    through the safe constructor, which rejects it.
+    """
+
+    def __init__(self, loader: yaml.SafeLoader, path: str, problems: list[Problem]):
+        self.loader, self.path, self.problems = loader, path, problems
+
+    def build(self, node: yaml.Node) -> Any:
+        tag = node.tag
+        if isinstance(node, yaml.ScalarNode):
+            if tag == _STR:
+                return node.value
+            if tag == _INT and node.value.isdigit():
+                return int(node.value)
+            return self.loader.construct_object(node, deep=True)
+        if isinstance(node, yaml.SequenceNode) and tag == _SEQ:
+            result = YList(self.build(child) for child in node.value)
+            result.pos = self._pos(node)
+            result.item_pos = [self._pos(child) for child in node.value]
+            return result
+        if isinstance(node, yaml.MappingNode) and tag == _MAP:
+            return self._mapping(node)
+        return self.loader.construct_object(node, deep=True)
+
+    def _pos(self, node: yaml.Node) -> Pos:
+        mark = node.start_mark
+        return Pos(self.path, mark.line + 1, mark.column + 1)
+
+    def _mapping(self, node: yaml.MappingNode) -> YMap:
+        self.loader.flatten_mapping(node)
         result = YMap()
-        result.pos, result.key_pos, result.value_pos = _pos(path, node.start_mark), {}, {}
+        result.pos, result.key_pos, result.value_pos = self._pos(node), {}, {}
         for key_node, value_node in node.value:
-            # plain string keys are by far the most common: skip the generic constructor for them
-            if key_node.tag == _SCALAR and key_node.style is None and key_node.value.isidentifier():
+            # plain identifier keys stay strings: an i18n key `no:` must not become False
+            if isinstance(key_node, yaml.ScalarNode) and key_node.style is None and key_node.value.isidentifier():
                 key = key_node.value
             else:
-                key = loader.construct_object(key_node, deep=True)
+                key = self.build(key_node)
             if not isinstance(key, (str, int, float, bool)) or key is None:
-                problems.append(Problem(_pos(path, key_node.start_mark),
-                                        "expected a plain key, found a complex key"))
+                self.problems.append(Problem(self._pos(key_node), "expected a plain key, found a complex key"))
                 continue
             if key in result:
-                problems.append(Problem(_pos(path, key_node.start_mark),
-                                        f"expected each key once, found {key!r} again"))
-            result[key] = loader.construct_object(value_node, deep=True)
-            km, vm = key_node.start_mark, value_node.start_mark
-            result.key_pos[key] = Pos(path, km.line + 1, km.column + 1)
-            result.value_pos[key] = Pos(path, vm.line + 1, vm.column + 1)
+                self.problems.append(Problem(self._pos(key_node), f"expected each key once, found {key!r} again"))
+            result[key] = self.build(value_node)
+            result.key_pos[key] = self._pos(key_node)
+            result.value_pos[key] = self._pos(value_node)
         return result
-
-    def construct_sequence(loader: yaml.SafeLoader, node: yaml.SequenceNode) -> YList:
-        result = YList(loader.construct_object(child, deep=True) for child in node.value)
-        result.pos = _pos(path, node.start_mark)
-        result.item_pos = [_pos(path, child.start_mark) for child in node.value]
-        return result
-
-    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
-    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, construct_sequence)
-    return Loader
 
 
 def load_yaml(file: Path, shown_as: str) -> Any:
@@ -85,14 +101,18 @@ def load_yaml(file: Path, shown_as: str) -> Any:
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ContentError([Problem(Pos(shown_as), f"expected a readable UTF-8 file, found {exc.__class__.__name__}")])
+    loader = _BASE(text)
     try:
-        data = yaml.load(text, Loader=_make_loader(shown_as, problems))  # noqa: S506 - SafeLoader subclass
+        root = loader.get_single_node()
+        data = None if root is None else _Builder(loader, shown_as, problems).build(root)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         pos = _pos(shown_as, mark) if mark else Pos(shown_as)
         raise ContentError([Problem(pos, f"expected valid YAML, found a syntax error: {exc.problem}")])
     except yaml.YAMLError as exc:
         raise ContentError([Problem(Pos(shown_as), f"expected valid YAML, found {exc}")])
+    finally:
+        loader.dispose()
     if problems:
         raise ContentError(problems)
     return data

@@ -1,7 +1,7 @@
 """One component onto pages of a writer, whatever its kind; and how many pages it will take."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from reportlab.platypus import Paragraph
@@ -23,6 +23,8 @@ from .sheets import Flow, count_pages, flow_pages, markup, styles
 @dataclass(frozen=True)
 class Options:
     layout: str = "duplex"  # or "gutterfold"
+    # filled pieces of each component, shared by every file of one build (parts and kits)
+    cache: dict = field(default_factory=dict, compare=False, hash=False)
 
 
 def is_localised(comp: LoadedComponent) -> bool:
@@ -97,7 +99,10 @@ def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pa
                           pos_of(comp.raw, "template") or comp.raw.pos, assets, model.safe)
     if isinstance(model, Sheet):
         return flow_pages(w, paper, sheet_flow(content, comp, lang), label)
-    specs = pieces(content, comp)
+    key = (content.id, comp.stem)
+    if key not in opts.cache:
+        opts.cache[key] = pieces(content, comp)
+    specs = opts.cache[key]
     double = isinstance(model, Deck)
     if double and opts.layout == "gutterfold":
         return gutterfold_pages(w, specs, len(specs), paper, label, sink, assets)

@@ -76,6 +76,11 @@ def length(value: str | None, default: float = 0.0) -> float:
     """A length in mm; a `pt` suffix converts points."""
     if value is None or value == "":
         return default
+    return _length(value)
+
+
+@lru_cache(maxsize=8192)
+def _length(value: str) -> float:
     value = value.strip()
     if value.endswith("pt"):
         return float(value[:-2]) * T.PT
@@ -143,11 +148,26 @@ class Renderer:
         self.canvas = canvas
         self.asset_path = asset_path
         self._forms: dict[str, str] = {}
+        # static shapes compile once to PDF operators, replayed for every piece that repeats them
+        self._compiled: dict[tuple, list[str]] = {}
+        # text of one piece shares a text object, written out before anything else is drawn
+        self._pending = None
+
+    def _flush(self) -> None:
+        if self._pending is not None:
+            self.canvas.drawText(self._pending)
+            self._pending = None
+
+    def _text_object(self):
+        if self._pending is None:
+            self._pending = self.canvas.beginText()
+        return self._pending
 
     # ------------------------------------------------------------ entry points
     def draw_svg(self, svg: str, ctx: Context) -> None:
         root = ET.fromstring(svg)
-        self._children(root, dict(DEFAULT_STYLE), IDENTITY, ctx)
+        self._children(root, DEFAULT_STYLE, IDENTITY, ctx)
+        self._flush()
 
     def form_for(self, svg: str, bbox: tuple[float, float, float, float], ctx: Context) -> str:
         """A form XObject of a whole SVG (a shared card back), made once per distinct SVG."""
@@ -177,19 +197,41 @@ class Renderer:
                     own.update(_style_attr(attrib["style"]))
             transform = attrib.get("transform")
             if transform:
+                self._flush()
                 t = parse_transform(transform)
                 self.canvas.saveState()
                 self.canvas.transform(*t)
                 handler(self, child, own, multiply(m, t), ctx)
+                self._flush()
                 self.canvas.restoreState()
+            elif tag in _STATIC:
+                self._static(tag, child, own, m, ctx, handler)
             else:
                 handler(self, child, own, m, ctx)
+
+    def _static(self, tag: str, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context,
+                handler: Callable[..., None]) -> None:
+        """Draw a shape from its compiled PDF operators, compiling it the first time it is seen."""
+        self._flush()
+        key = (tag, tuple(node.attrib.items()), 0 if style is DEFAULT_STYLE else tuple(style.items()))
+        ops = self._compiled.get(key)
+        code = self.canvas._code  # noqa: SLF001 - the canvas's operator list; replaying it is the point
+        if ops is not None:
+            code.extend(ops)
+            return
+        start = len(code)
+        handler(self, node, style, m, ctx)
+        if not any(k in style for k in _STATEFUL):
+            if len(self._compiled) > 50000:
+                self._compiled.clear()
+            self._compiled[key] = code[start:]
 
     def _group(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
         form = node.get("data-form")
         if form is None:
             self._children(node, style, m, ctx)
             return
+        self._flush()
         body = ET.tostring(node)
         key = "g" + hashlib.sha1(body + repr(sorted(style.items())).encode()).hexdigest()[:16]
         if key not in self._forms:
@@ -207,9 +249,11 @@ class Renderer:
         if len(box) == 4 and node.get("width") and node.get("height"):
             sx, sy = length(node.get("width")) / box[2], length(node.get("height")) / box[3]
             t = multiply(t, (sx, 0.0, 0.0, sy, -box[0] * sx, -box[1] * sy))
+        self._flush()
         self.canvas.saveState()
         self.canvas.transform(*t)
         self._children(node, style, multiply(m, t), ctx)
+        self._flush()
         self.canvas.restoreState()
 
     # ------------------------------------------------------------ paint
@@ -314,6 +358,7 @@ class Renderer:
         if path is None:
             ctx.problems.append(TextProblem("image", f"expected an SVG asset in the template folders, found {href!r}"))
             return
+        self._flush()
         key = "a" + hashlib.sha1(str(path).encode()).hexdigest()[:16]
         if key not in self._forms:
             drawing = svg2rlg(str(path))
@@ -362,12 +407,11 @@ class Renderer:
         anchor = style.get("text-anchor", "start")
         x0 = x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0)
         self._check_safe(m, x0, y - size * 0.75, x0 + w, y + size * 0.22, ctx, field_name, content)
-        t = self.canvas.beginText()
+        t = self._text_object()
         t.setFont(font, size)
         t.setFillColorRGB(*fill)
         t.setTextTransform(1, 0, 0, -1, x0, y)
         t.textOut(content)
-        self.canvas.drawText(t)
 
     def _text_box(self, content: str, family: str, base: str, size: float, min_size: float, x: float, y: float,
                   box_w: float, box_h: float, node: ET.Element, style: dict[str, str],
@@ -381,7 +425,7 @@ class Renderer:
         valign = node.get("data-valign", "top")
         top = y + {"top": 0.0, "middle": (box_h - layout.height) / 2, "bottom": box_h - layout.height}.get(valign, 0.0)
         self._check_safe(m, x, top, x + box_w, top + layout.height, ctx, field_name, content[:30])
-        t = self.canvas.beginText()
+        t = self._text_object()
         t.setFillColorRGB(*fill)
         baseline = top + layout.size * 0.78
         current_font = None
@@ -397,7 +441,6 @@ class Renderer:
                 t.setTextTransform(1, 0, 0, -1, x + shift + piece.x, baseline)
                 t.textOut(piece.text)
             baseline += layout.leading
-        self.canvas.drawText(t)
 
     def _check_safe(self, m: Matrix, x0: float, y0: float, x1: float, y1: float, ctx: Context,
                     field_name: str, content: str) -> None:
@@ -409,6 +452,10 @@ class Renderer:
         if any(px < sx0 - tol or px > sx1 + tol or py < sy0 - tol or py > sy1 + tol for px, py in corners):
             ctx.problems.append(TextProblem(field_name, f"expected text inside the safe zone, found {content!r} outside it"))
 
+
+_STATIC = frozenset({"rect", "circle", "ellipse", "line", "polyline", "polygon", "path"})
+# shapes whose drawing registers graphics-state resources are not replayed from operators
+_STATEFUL = ("opacity", "fill-opacity", "stroke-opacity")
 
 _HANDLERS: dict[str, Callable[..., None]] = {
     "g": Renderer._group, "a": Renderer._group, "svg": Renderer._nested, "rect": Renderer._rect, "circle": Renderer._circle,

@@ -35,7 +35,7 @@ class TemplateSet:
         return cls(tuple(folders))
 
     def render(self, name: str, **values: Any) -> str:
-        return _render(self.folders, name, tuple(sorted(_freeze(values).items())))
+        return _render(self.folders, name, values)
 
     def asset(self, href: str) -> Path | None:
         """An SVG art file named in a template; never outside the template folders."""
@@ -47,29 +47,6 @@ class TemplateSet:
             if candidate.is_file() and candidate.resolve().is_relative_to(folder.resolve()):
                 return candidate
         return None
-
-
-class _Frozen(dict):
-    """A hashable dict so renders of identical items are cached once."""
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted((k, _hashable(v)) for k, v in self.items())))
-
-
-def _hashable(v: Any) -> Any:
-    if isinstance(v, dict):
-        return tuple(sorted((k, _hashable(x)) for k, x in v.items()))
-    if isinstance(v, (list, tuple)):
-        return tuple(_hashable(x) for x in v)
-    return v
-
-
-def _freeze(v: Any) -> Any:
-    if isinstance(v, dict):
-        return _Frozen({k: _freeze(x) for k, x in v.items()})
-    if isinstance(v, (list, tuple)):
-        return tuple(_freeze(x) for x in v)
-    return v
 
 
 @lru_cache(maxsize=64)
@@ -86,8 +63,7 @@ def environment(folders: tuple[Path, ...]) -> jinja2.Environment:
     return env
 
 
-@lru_cache(maxsize=8192)
-def _render(folders: tuple[Path, ...], name: str, values: tuple[tuple[str, Any], ...]) -> str:
+def _render(folders: tuple[Path, ...], name: str, values: dict[str, Any]) -> str:
     if not is_safe_name(name):
         raise TemplateProblem(f"expected a template file name, found {name!r}")
     env = environment(folders)
@@ -99,7 +75,7 @@ def _render(folders: tuple[Path, ...], name: str, values: tuple[tuple[str, Any],
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateProblem(f"expected a valid template, found {exc.message} in {name}:{exc.lineno}") from None
     try:
-        return template.render(dict(values))
+        return template.render(values)
     except jinja2.UndefinedError as exc:
         raise TemplateProblem(f"expected every value {name} uses, found {exc.message}") from None
     except (TypeError, ValueError, jinja2.TemplateError) as exc:

@@ -174,6 +174,31 @@ def _wrap(words: list, family: str, size: float, max_width: float) -> tuple[list
     return lines, fits
 
 
+def _wrap_plain(para: str, font: str, size: float, max_width: float) -> tuple[list[tuple[tuple[Piece, ...], float]], bool]:
+    """Greedy wrap of text in one font: one run per line (the common case, kept fast)."""
+    space = _unit_width(" ", font)
+    limit = max_width / size + 1e-9
+    lines: list[tuple[tuple[Piece, ...], float]] = []
+    fits = True
+    for hard in para.split("\n"):
+        words: list[str] = []
+        line_w = 0.0
+        for word in hard.split(" "):
+            if not word:
+                continue
+            w = _unit_width(word, font)
+            if w > limit:
+                fits = False
+            if words and line_w + space + w > limit:
+                lines.append(((Piece(0.0, " ".join(words), font),), line_w * size))
+                words, line_w = [word], w
+            else:
+                line_w = line_w + space + w if words else w
+                words.append(word)
+        lines.append(((Piece(0.0, " ".join(words), font),) if words else (), line_w * size))
+    return lines, fits
+
+
 @lru_cache(maxsize=20000)
 def fit(text: str, family: str, style: str, size: float, min_size: float, box_w: float, box_h: float,
         leading: float = 1.18, step: float = 0.25) -> Layout | None:
@@ -189,7 +214,10 @@ def fit(text: str, family: str, style: str, size: float, min_size: float, box_w:
         for i, para in enumerate(paragraphs):
             if i:
                 lines.append(((), -1.0))  # paragraph gap marker
-            wrapped, fits = _wrap(_words(parse_markup(para, style)), family, current, box_w)
+            if "*" in para:
+                wrapped, fits = _wrap(_words(parse_markup(para, style)), family, current, box_w)
+            else:
+                wrapped, fits = _wrap_plain(para, font_name(family, style), current, box_w)
             ok = ok and fits
             lines += wrapped
         height = _height(lines, current, leading)
