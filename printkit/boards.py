@@ -11,6 +11,8 @@ from .svgdraw import Context
 
 POSTER_BLEED = 3.0
 CROP = 8.0
+POSTER_ROOM = 25.0  # around the board on the poster sheet: crop marks, note, ruler
+CROSS_INSET = 8.0
 
 
 def _board_form(w: Writer, svg: str, size: tuple[float, float], lang: str, safe: float, sink: Sink,
@@ -22,12 +24,23 @@ def _board_form(w: Writer, svg: str, size: tuple[float, float], lang: str, safe:
     return form
 
 
+def poster_paper(bw: float, bh: float) -> Paper:
+    """The smallest standard sheet (A2, A1, A0) that holds the board with room for marks."""
+    for name in ("a2", "a1", "a0"):
+        sheet = PAPERS[name]
+        if bw > bh:
+            sheet = sheet.landscape()
+        if bw + 2 * POSTER_ROOM <= sheet.width and bh + 2 * POSTER_ROOM <= sheet.height:
+            return sheet
+    return sheet
+
+
 def tile_count(paper: Paper, size: tuple[float, float]) -> int:
     t = tiling(paper, *size)
     return t.rows * t.cols
 
 
-def _cross(x: float, y: float, r: float = 2.5) -> list[tuple[float, float, float, float]]:
+def _cross(x: float, y: float, r: float = 2.0) -> list[tuple[float, float, float, float]]:
     return [(x - r, y, x + r, y), (x, y - r, x, y + r)]
 
 
@@ -62,26 +75,27 @@ def _tile(w: Writer, form: str, t: Tiling, row: int, col: int, label: Page, n: i
     segs = []
     half = t.overlap / 2
     cuts = []
+    # registration crosses sit on each seam near its two ends, away from the board's middle
+    near = (CROSS_INSET, th - CROSS_INSET)
     if col > 0:
         x = ox + half
         cuts.append((x, oy, x, oy + th))
-        for k in (0.2, 0.5, 0.8):
-            segs += _cross(x, oy + th * k)
-        w.text(x + 1, oy - 1.2, "\u2702", 7, colour=(0.2, 0.2, 0.2))
+        for k in near:
+            segs += _cross(x, oy + k)
     if row > 0:
         y = oy + half
         cuts.append((ox, y, ox + tw, y))
-        for k in (0.2, 0.5, 0.8):
-            segs += _cross(ox + tw * k, y)
+        for k in (CROSS_INSET, tw - CROSS_INSET):
+            segs += _cross(ox + k, y)
     # where the neighbours to the right / below will lie: their cut lines, for registration
     if col < t.cols - 1:
         x = ox + tw - t.overlap + half
-        for k in (0.2, 0.5, 0.8):
-            segs += _cross(x, oy + th * k)
+        for k in near:
+            segs += _cross(x, oy + k)
     if row < t.rows - 1:
         y = oy + th - t.overlap + half
-        for k in (0.2, 0.5, 0.8):
-            segs += _cross(ox + tw * k, y)
+        for k in (CROSS_INSET, tw - CROSS_INSET):
+            segs += _cross(ox + k, y)
     # white under black: visible on dark and light art alike
     w.lines(cuts, width=0.7, colour=(1, 1, 1))
     w.lines(cuts, width=0.3, colour=(0, 0, 0), dash=[2.5, 1.5])
@@ -172,9 +186,7 @@ def poster_page(w: Writer, svg: str, size: tuple[float, float], label: Page, sin
                 assets: Callable, safe: float) -> int:
     """The board on one large standard sheet, for a print shop: crop marks, TrimBox = the board."""
     bw, bh = size
-    paper = PAPERS["a2"]
-    if bw > bh:
-        paper = paper.landscape()
+    paper = poster_paper(bw, bh)
     form = _board_form(w, svg, size, label.text_lang or label.lang, safe, sink, where, assets)
     w.begin(paper)
     x0, y0 = (paper.width - bw) / 2, (paper.height - bh) / 2
@@ -193,8 +205,8 @@ def poster_page(w: Writer, svg: str, size: tuple[float, float], label: Page, sin
     for y in (y0, y0 + bh):
         segs += [(x0 - gap - CROP, y, x0 - gap, y), (x0 + bw + gap, y, x0 + bw + gap + CROP, y)]
     w.lines(segs, width=0.2)
-    w.text(x0, y0 + bh + gap + 6, label.t("poster_note"), 8)
-    w.ruler(x0 + bw - 105, y0 + bh + gap + 5)
+    w.text(x0, y0 + bh + gap + CROP + 4, label.t("poster_note"), 8)
+    w.ruler(x0 + bw - 105, y0 + bh + gap + CROP + 3)
     w.boxes((x0, y0, bw, bh), (x0 - POSTER_BLEED, y0 - POSTER_BLEED, bw + 2 * POSTER_BLEED, bh + 2 * POSTER_BLEED))
     w.end()
     return 1

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable
 
+from .boards import poster_paper
 from .content import GameContent, load_game
 from .errors import ContentError, Problem, UsageError
 from .guide import Entry, entry_kind, guide_flow
@@ -149,7 +150,8 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
                 progress(rel)
                 w = stage.writer(rel, f"{content.game.title}: {comp.model.title} (poster)", "poster", duplex=False)
                 draw_poster(w, content, comp, sink)
-                stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind, "paper": "a2",
+                stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind,
+                                   "paper": poster_paper(*comp.model.size).name,
                                    "lang": None, "items": 1})
 
 

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 MARGIN = 5.0        # nothing is printed closer than this to the sheet edge
 MAX_GUTTER = 3.0    # gutter between pieces; each piece bleeds into its half
-MIN_MARK = 2.0      # cut marks shorter than this are hard to see
+MIN_MARK = 3.0      # cut marks shorter than this are hard to see
+MIN_GUTTER = 0.8    # below this a gutter is useless: pieces share one cut instead
 MAX_MARK = 6.0
 BAND = 7.0          # depth of the furniture band (ruler, footer)
 FOLD_GAP = 3.0      # clear space each side of a gutterfold line
@@ -25,7 +26,8 @@ class Paper:
         return Paper(self.name, self.height, self.width)
 
 
-PAPERS = {"a4": Paper("a4", 210.0, 297.0), "letter": Paper("letter", 215.9, 279.4), "a2": Paper("a2", 420.0, 594.0)}
+PAPERS = {"a4": Paper("a4", 210.0, 297.0), "letter": Paper("letter", 215.9, 279.4), "a2": Paper("a2", 420.0, 594.0),
+          "a1": Paper("a1", 594.0, 841.0), "a0": Paper("a0", 841.0, 1189.0)}
 
 
 @dataclass(frozen=True)
@@ -50,19 +52,28 @@ class Axis:
         return self.edge(self.count - 1) + self.size
 
 
-def solve_axis(low: float, high: float, size: float) -> Axis | None:
-    """Fit as many pieces as possible between low and high, leaving room for marks and gutters."""
+def fits(low: float, high: float, size: float) -> int:
+    return int((high - low + 1e-9) // size)
+
+
+def solve_axis(low: float, high: float, size: float, most: int | None = None) -> Axis | None:
+    """Fit as many pieces as possible (at most `most`) between low and high, with marks and gutters.
+
+    Gutters shrink before marks do; when no useful gutter is left, neighbours share one cut.
+    """
     avail = high - low
-    count = int((avail + 1e-9) // size)
+    count = fits(low, high, size)
+    if most is not None:
+        count = min(count, most)
     if count < 1:
         return None
     left = avail - count * size
     if left >= 2 * MIN_MARK + count * MAX_GUTTER:
         gutter = MAX_GUTTER
-    elif left >= 2 * MIN_MARK:
+    elif left >= 2 * MIN_MARK + count * MIN_GUTTER:
         gutter = (left - 2 * MIN_MARK) / count
     else:
-        gutter = left / (count + 2)
+        gutter = 0.0
     mark = min(MAX_MARK, (left - count * gutter) / 2)
     used = count * size + count * gutter + 2 * mark
     start = low + (avail - used) / 2 + mark + gutter / 2
@@ -101,14 +112,23 @@ class Grid:
         return None
 
 
-def grid(paper: Paper, w: float, h: float) -> Grid | None:
-    """The grid that fits the most pieces, preferring a bottom furniture band, then a side band."""
+def grid(paper: Paper, w: float, h: float, count: int | None = None) -> Grid | None:
+    """The grid that fits the most pieces, preferring a bottom furniture band, then a side band.
+
+    With a count smaller than a sheet holds, only the columns and rows needed are used, so the
+    pieces get full gutters.
+    """
     options = []
     for band in ("bottom", "right", "none"):
         bottom = BAND if band == "bottom" else 0.0
         right = BAND if band == "right" else 0.0
-        ax = solve_axis(MARGIN, paper.width - MARGIN - right, w)
-        ay = solve_axis(MARGIN, paper.height - MARGIN - bottom, h)
+        x_hi, y_hi = paper.width - MARGIN - right, paper.height - MARGIN - bottom
+        cols, rows = fits(MARGIN, x_hi, w), fits(MARGIN, y_hi, h)
+        if count is not None and cols and rows and count < cols * rows:
+            cols = min(cols, count)
+            rows = min(rows, math.ceil(count / cols))
+        ax = solve_axis(MARGIN, x_hi, w, cols)
+        ay = solve_axis(MARGIN, y_hi, h, rows)
         if ax and ay:
             options.append(Grid(paper, ax, ay, band))
     if not options:
@@ -119,7 +139,7 @@ def grid(paper: Paper, w: float, h: float) -> Grid | None:
 
 def best_grid(paper: Paper, w: float, h: float, count: int | None = None) -> Grid | None:
     """Portrait first; a landscape sheet only when it takes fewer sheets (pieces never rotate)."""
-    portrait, landscape = grid(paper, w, h), grid(paper.landscape(), w, h)
+    portrait, landscape = grid(paper, w, h, count), grid(paper.landscape(), w, h, count)
     if portrait is None:
         return landscape
     if landscape is None:
@@ -191,17 +211,18 @@ class Tiling:
 
 
 LABEL_BAND = 9.0
+TILE_EDGE = 2.0  # room for the crop marks at a tile's outer board edges
 
 
 def tiling(paper: Paper, board_w: float, board_h: float, overlap: float = 12.0) -> Tiling:
     """Tiles with the fewest sheets, portrait or landscape."""
     best = None
     for sheet in (paper, paper.landscape()):
-        tw = sheet.width - 2 * MARGIN - 2 * MIN_MARK
+        tw = sheet.width - 2 * MARGIN - 2 * TILE_EDGE
         th = sheet.height - 2 * MARGIN - LABEL_BAND - BAND
         cols = max(1, math.ceil((board_w - overlap) / (tw - overlap)))
         rows = max(1, math.ceil((board_h - overlap) / (th - overlap)))
-        t = Tiling(sheet, board_w, board_h, tw, th, overlap, cols, rows, (MARGIN + MIN_MARK, MARGIN + LABEL_BAND))
+        t = Tiling(sheet, board_w, board_h, tw, th, overlap, cols, rows, (MARGIN + TILE_EDGE, MARGIN + LABEL_BAND))
         if best is None or cols * rows < best.cols * best.rows:
             best = t
     assert best is not None

@@ -85,10 +85,18 @@ def cut_marks(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks: t
     ys = sorted({round(v, 4) for r in trims for v in (r[1], r[1] + r[3])})
     segs = []
     for x in xs:
-        segs += [(x, y0 - by - my, x, y0 - by - 0.15 * my), (x, y1 + by + 0.15 * my, x, y1 + by + my)]
+        segs += [(x, y0 - by - my, x, y0 - by - 0.1 * my), (x, y1 + by + 0.1 * my, x, y1 + by + my)]
     for y in ys:
-        segs += [(x0 - bx - mx, y, x0 - bx - 0.15 * mx, y), (x1 + bx + 0.15 * mx, y, x1 + bx + mx, y)]
+        segs += [(x0 - bx - mx, y, x0 - bx - 0.1 * mx, y), (x1 + bx + 0.1 * mx, y, x1 + bx + mx, y)]
     w.lines(segs)
+    # where neighbours share one cut (no room for a gutter), a hairline guides the scissors
+    shared = []
+    if by == 0:
+        shared += [(x0, y, x1, y) for y in ys if y0 + 1e-3 < y < y1 - 1e-3]
+    if bx == 0:
+        shared += [(x, y0, x, y1) for x in xs if x0 + 1e-3 < x < x1 - 1e-3]
+    if shared:
+        w.lines(shared, width=0.08, colour=(0.55, 0.55, 0.55))
 
 
 def _draw(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed: tuple[float, float], lang: str,

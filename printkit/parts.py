@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from reportlab.platypus import Paragraph
 
-from .boards import poster_page, tile_count, tile_pages
+from .boards import poster_page, poster_paper, tile_count, tile_pages
 from .content import GameContent, LoadedComponent
 from .i18n import Catalogs, engine_catalogs, typography
 from .impose import Paper
@@ -122,7 +122,8 @@ def _draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: S
     assert isinstance(model, GraphBoard)
     from .impose import PAPERS
 
-    label = Page(content.game.title, model.title, paper_label(content, PAPERS["a2"], "en"), "en", guide_catalogs())
+    label = Page(content.game.title, model.title, paper_label(content, poster_paper(*model.size), "en"), "en",
+                 guide_catalogs())
     return poster_page(w, board_svg(content, comp), model.size, label, sink,
                        pos_of(comp.raw, "template") or comp.raw.pos, templates_for(content, comp).asset, model.safe)
 

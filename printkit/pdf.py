@@ -18,7 +18,7 @@ from .impose import MARGIN, Paper
 from .svgdraw import Context, Renderer
 
 Rect = tuple[float, float, float, float]  # x, y, w, h in mm from the top left
-MARK_WIDTH = 0.12
+MARK_WIDTH = 0.15
 MARK_COLOUR = (0.1, 0.1, 0.1)
 
 
@@ -180,12 +180,22 @@ class Writer:
             c.translate(x + 3, y + h / 2)
         c.doForm(name)
         c.restoreState()
+        caption = ruler_label + "  ·  " + footer
+        room = (h if vertical else w) - 112 - 1
+        size = fit_line(caption, room, 5.5)
         if vertical:
-            self.text(x + w / 2 - 0.6, y + 109, ruler_label + "  ·  " + footer, 5.5, rotate=True)
+            # rotated text reads bottom to top: anchored at its end so it runs below the ruler
+            self.text(x + w / 2 + 0.9, y + 112, caption, size, rotate=True, anchor="end")
         else:
-            self.text(x + 110, y + h / 2 + 1.2, ruler_label + "  ·  " + footer, 5.5)
+            self.text(x + 112, y + h / 2 + 1.2, caption, size)
 
 
 def within_margin(rect: Rect, paper: Paper) -> bool:
     x, y, w, h = rect
     return x >= MARGIN - 1e-6 and y >= MARGIN - 1e-6 and x + w <= paper.width - MARGIN + 1e-6 and y + h <= paper.height - MARGIN + 1e-6
+
+
+def fit_line(content: str, room_mm: float, size_pt: float, min_pt: float = 3.5) -> float:
+    """The largest size up to size_pt at which one line of furniture text fits its room."""
+    natural = T.width(content, T.font_name("Barlow"), size_pt * T.PT)
+    return size_pt if natural <= room_mm else max(min_pt, size_pt * room_mm / natural)

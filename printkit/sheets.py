@@ -84,15 +84,83 @@ def _header(c: Canvas, paper: Paper, left: str, right: str) -> None:
     c.line(SIDE * MM, y - 2.2 * MM, (paper.width - SIDE) * MM, y - 2.2 * MM)
 
 
+class Together(Flowable):
+    """A heading and the first block after it, stacked; splits only inside the last block."""
+
+    def __init__(self, items: list[Flowable]):
+        super().__init__()
+        self.items = items
+        self._sizes: list[tuple[float, float, float]] = []
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        self._sizes, total = [], 0.0
+        for i, item in enumerate(self.items):
+            before = item.getSpaceBefore() if i else 0.0
+            _, h = item.wrap(aw, ah)
+            self._sizes.append((before, h, item.getSpaceAfter()))
+            total += before + h + (item.getSpaceAfter() if i < len(self.items) - 1 else 0.0)
+        self.width, self.height = aw, total
+        return aw, total
+
+    def getSpaceBefore(self) -> float:  # noqa: N802 - platypus API
+        return self.items[0].getSpaceBefore()
+
+    def getSpaceAfter(self) -> float:  # noqa: N802 - platypus API
+        return self.items[-1].getSpaceAfter()
+
+    def draw(self) -> None:
+        y = self.height
+        for i, (item, (before, h, after)) in enumerate(zip(self.items, self._sizes)):
+            y -= before + h
+            item.drawOn(self.canv, 0, y)
+            y -= after if i < len(self.items) - 1 else 0.0
+
+    def split(self, aw: float, ah: float) -> list[Flowable]:
+        head, last = self.items[:-1], self.items[-1]
+        used = sum(b + h + a for b, h, a in (self._sizes[:-1] or [])) if self._sizes else 0.0
+        parts = last.split(aw, ah - used - (last.getSpaceBefore() if head else 0.0))
+        if len(parts) < 2:
+            return []
+        return [Together(head + [parts[0]]), *parts[1:]]
+
+
+def keep_headings(story: list[Flowable]) -> list[Flowable]:
+    """A heading travels with the block after it (frames alone ignore keepWithNext)."""
+    out: list[Flowable] = []
+    i = 0
+    while i < len(story):
+        item = story[i]
+        style = getattr(item, "style", None)
+        if style is not None and getattr(style, "keepWithNext", 0) and i + 1 < len(story):
+            out.append(Together([item, story[i + 1]]))
+            i += 2
+        else:
+            out.append(item)
+            i += 1
+    return out
+
+
+def _fill(frame: Frame, story: list[Flowable], c: Canvas) -> None:
+    """Fill one frame from the story, splitting the block that does not fit whole."""
+    while story:
+        if frame.add(story[0], c, trySplit=0):
+            story.pop(0)
+            continue
+        parts = frame.split(story[0], c)
+        if len(parts) > 1 and frame.add(parts[0], c, trySplit=0):
+            story[0:1] = parts[1:]
+        return
+
+
 def _pour(c: Canvas, paper: Paper, flow: Flow, on_page: Callable[[int], None]) -> int:
-    story = flow.make()
+    story = keep_headings(flow.make())
     pages = 0
     while story:
         frames = _frames(paper, flow.columns)
         _header(c, paper, *flow.header)
         before = len(story)
         for frame in frames:
-            frame.addFromList(story, c)
+            _fill(frame, story, c)
             if not story:
                 break
         pages += 1

@@ -8,7 +8,8 @@ import pdfplumber
 from pypdf import PdfReader
 
 PT = 25.4 / 72  # mm per point
-PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a2": (420.0, 594.0)}
+PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a2": (420.0, 594.0), "a1": (594.0, 841.0),
+             "a0": (841.0, 1189.0)}
 
 
 def page_sizes_mm(path: Path) -> list[tuple[float, float]]:
@@ -114,3 +115,15 @@ def piece_rects(page: pdfplumber.page.Page, w: float, h: float, tol: float = 0.0
 def text(path: Path) -> str:
     with fitz.open(str(path)) as doc:
         return "\n".join(page.get_text() for page in doc).replace("\u2019", "'").replace("\u00a0", " ")
+
+
+def spans(positions: list[float], size: float) -> list[float]:
+    """Piece sizes read off sorted cut-mark positions, whether neighbours share a cut or have a gutter."""
+    measured, i = [], 0
+    while i < len(positions) - 1:
+        start, end = positions[i], positions[i + 1]
+        measured.append(end - start)
+        nxt = positions[i + 2] if i + 2 < len(positions) else None
+        # a shared cut: the end of this piece is the start of the next one
+        i = i + 1 if nxt is not None and nxt - end > size / 2 else i + 2
+    return measured

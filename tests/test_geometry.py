@@ -8,14 +8,27 @@ from printkit.impose import MARGIN, PAPERS, best_grid, grid, gutterfold, solve_a
 
 
 def test_axis_with_room_gets_full_gutter_and_is_centred():
-    # 3 x 63.5 = 190.5 in 200: 9.5 left; 3 gutters of (9.5 - 4) / 3 and 2 mm marks
+    # 3 x 63.5 = 190.5 in 200: 9.5 left; 3 gutters of (9.5 - 6) / 3 and 3 mm marks
     a = solve_axis(5, 205, 63.5)
     assert a.count == 3
-    assert a.gutter == pytest.approx(5.5 / 3)
-    assert a.mark == pytest.approx(2.0)
+    assert a.gutter == pytest.approx(3.5 / 3)
+    assert a.mark == pytest.approx(3.0)
     left = a.start - a.bleed - a.mark
     right = 205 - (a.end + a.bleed + a.mark)
     assert left == pytest.approx(5) and right == pytest.approx(0)
+
+
+def test_tight_axis_shares_cuts_instead_of_a_useless_gutter():
+    # US Letter height: 3 x 88.9 in 269.4 leaves 2.7 mm: no gutter, 1.35 mm marks
+    a = solve_axis(5, 274.4, 88.9)
+    assert (a.count, a.gutter) == (3, 0.0)
+    assert a.mark == pytest.approx(1.35)
+    assert a.edge(1) == pytest.approx(a.edge(0) + 88.9)
+
+
+def test_a_short_run_uses_only_the_columns_it_needs():
+    g = grid(PAPERS["a4"], 24, 96, count=4)
+    assert (g.x.count, g.y.count, g.x.gutter) == (4, 1, 3.0)
 
 
 def test_axis_too_small_for_one_piece():

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from pdfcheck import (PAPERS_MM, blank_border_mm, boxes, fonts, is_paper, mark_positions, page_sizes_mm,
-                      piece_rects, text)
+                      piece_rects, spans, text)
 
 CONTENT = Path(__file__).resolve().parents[1] / "content" / "rep-detect"
 POKER = (63.5, 88.9)
@@ -43,9 +43,8 @@ def test_cut_marks_give_exact_poker_card_sizes(repdetect_build, paper):
     with pdfplumber.open(str(path)) as pdf:
         page = pdf.pages[0]
         xs, ys = mark_positions(page, w, h)
-    assert len(xs) == 6 and len(ys) == 6, (xs, ys)
-    widths = [xs[i + 1] - xs[i] for i in range(0, 6, 2)]
-    heights = [ys[i + 1] - ys[i] for i in range(0, 6, 2)]
+    widths, heights = spans(xs, POKER[0]), spans(ys, POKER[1])
+    assert len(widths) == 3 and len(heights) == 3, (xs, ys)
     assert all(abs(v - POKER[0]) <= 0.1 for v in widths), widths
     assert all(abs(v - POKER[1]) <= 0.1 for v in heights), heights
     assert xs[0] >= 5 and ys[0] >= 5
@@ -166,10 +165,12 @@ def test_rules_summary_in_three_languages_uses_locale_numbers_and_typography(rep
     assert any(" :" in line for line in lines)
 
 
-def test_poster_is_one_a2_page_with_the_board_as_trim(repdetect_build):
+def test_poster_is_one_standard_page_with_the_board_as_trim(repdetect_build):
     path = repdetect_build / "rep-detect" / "poster" / "board-poster.pdf"
     sizes = page_sizes_mm(path)
-    assert len(sizes) == 1 and is_paper(sizes[0], "a2")
+    # a 560 x 400 mm board with 25 mm for marks all round needs A1 (A2 is 594 x 420)
+    assert len(sizes) == 1 and is_paper(sizes[0], "a1")
+    assert min(blank_border_mm(path, dpi=30)) >= 5.0 - 0.9
     trim = boxes(path)[0]["/TrimBox"]
     assert abs((trim[2] - trim[0]) - 560) <= 0.1 and abs((trim[3] - trim[1]) - 400) <= 0.1
 
