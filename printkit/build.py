@@ -15,15 +15,18 @@ from typing import Callable
 from .boards import poster_paper
 from .content import GameContent, load_game
 from .errors import ContentError, Problem, UsageError
-from .guide import Entry, entry_kind, guide_flow
+from .guide import Entry, entry_kind, guide_flow, localised
 from .impose import PAPERS, Paper
 from .model import GraphBoard
 from .pages import Page, Sink
-from .parts import Options, draw_part, draw_poster, guide_catalogs, is_localised, items_of, paper_label, planned_pages
+from .impose import Paper
+from .i18n import typography
+from .parts import (Options, blank_page, draw_part, draw_poster, guide_catalogs, is_duplex, is_localised, items_of,
+                    paper_label, piece_size, planned_pages)
 from .paths import Roots
 from .pdf import Writer
 from .rules import check_game
-from .sheets import flow_pages
+from .sheets import count_pages, flow_pages
 
 
 @dataclass(frozen=True)
@@ -130,19 +133,19 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
                     draw_part(w, content, comp, paper, lang or "en", opts, sink)
                     stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind, "paper": paper_name,
                                        "lang": lang, "items": 0 if is_localised(comp) else items_of(comp, paper)})
+                if is_duplex(comp, opts):
+                    # for printers without duplex: the same pieces, fronts and backs side by side to fold
+                    fold = Options("gutterfold", opts.cache)
+                    rel = f"{gid}/{paper_name}/{comp.stem}-gutterfold.pdf"
+                    progress(rel)
+                    w = stage.writer(rel, f"{content.game.title}: {comp.model.title}", comp.model.title, duplex=False)
+                    draw_part(w, content, comp, paper, "en", fold, sink)
+                    stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind, "paper": paper_name,
+                                       "lang": None, "items": items_of(comp, paper)})
         for lang in _langs(content, settings) if settings.kits else []:
             rel = f"{gid}/{paper_name}/{gid}-kit{suffix}.{lang}.pdf"
             progress(rel)
-            entries = [Entry(c.model.title, entry_kind(c.model), planned_pages(content, c, paper, lang, opts),
-                             0 if is_localised(c) else items_of(c, paper)) for c in content.components.values()]
-            w = stage.writer(rel, f"{content.game.title}: print-and-play kit", "kit", duplex=True)
-            label = Page(content.game.title, guide_catalogs().get(lang, "guide.title"), paper_label(content, paper, lang),
-                         lang, guide_catalogs())
-            flow_pages(w, paper, guide_flow(content, paper, lang, entries, settings.layout), label)
-            for comp in content.components.values():
-                draw_part(w, content, comp, paper, lang, opts, sink)
-            stage.add(w, rel, {"game": gid, "component": "kit", "kind": "kit", "paper": paper_name, "lang": lang,
-                               "items": sum(e.items for e in entries if e.kind != "board-graph")})
+            build_kit(content, paper, lang, opts, settings.layout, stage, sink, rel)
     if settings.poster:
         for comp in content.components.values():
             if isinstance(comp.model, GraphBoard):
@@ -153,6 +156,47 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
                 stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind,
                                    "paper": poster_paper(*comp.model.size).name,
                                    "lang": None, "items": 1})
+
+
+def _kit_order(content: GameContent, opts: Options) -> list:
+    """Double-sided parts first, so one page range prints duplex and the rest one-sided."""
+    comps = list(content.components.values())
+    duplex = [c for c in comps if is_duplex(c, opts)]
+    return duplex + [c for c in comps if c not in duplex]
+
+
+def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layout: str, stage: "_Stage",
+              sink: Sink, rel: str) -> None:
+    """Guide, a blank page if the guide is odd, double-sided parts, then one-sided parts."""
+    order = _kit_order(content, opts)
+    plans = [(c, planned_pages(content, c, paper, lang, opts)) for c in order]
+    has_duplex = any(is_duplex(c, opts) for c in order)
+
+    def entries(start: int) -> list[Entry]:
+        out, page = [], start
+        for c, pages in plans:
+            out.append(Entry(localised(content, lang, f"kit.components.{c.stem}", c.model.title), entry_kind(c.model),
+                             pages, 0 if is_localised(c) else items_of(c, paper), piece_size(c, lang), page,
+                             is_duplex(c, opts)))
+            page += pages
+        return out
+
+    guide_pages = count_pages(paper, guide_flow(content, paper, lang, entries(2), layout))
+    blank = 1 if has_duplex and guide_pages % 2 else 0
+    first = guide_pages + blank + 1
+    listed = entries(first)
+    total = first - 1 + sum(p for _, p in plans)
+    flow = guide_flow(content, paper, lang, listed, layout, total)
+    w = stage.writer(rel, f"{content.game.title}: print-and-play kit", "kit", duplex=True)
+    label = Page(typography(content.game.title, lang), guide_catalogs().get(lang, "guide.title"),
+                 paper_label(content, paper, lang), lang, guide_catalogs())
+    flow_pages(w, paper, flow, label)
+    if blank:
+        blank_page(w, paper, label)
+    for comp, _ in plans:
+        draw_part(w, content, comp, paper, lang, opts, sink)
+    stage.add(w, rel, {"game": content.id, "component": "kit", "kind": "kit", "paper": paper.name, "lang": lang,
+                       "items": sum(e.items for e in listed if e.kind != "board-graph")})
 
 
 def build(settings: Settings, games: list[str], progress: Callable[[str], None] = lambda _: None) -> list[OutputFile]:

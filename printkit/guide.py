@@ -21,9 +21,31 @@ class Entry:
     kind: str
     pages: int
     items: int
+    size: str = ""
+    first: int = 0  # first page of the part in the kit (1-based); 0 when unknown
+    duplex: bool = False
+
+    @property
+    def span(self) -> str:
+        if not self.first:
+            return str(self.pages)
+        last = self.first + self.pages - 1
+        return str(self.first) if last == self.first else f"{self.first}\u2013{last}"
 
 
-def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entry], layout: str) -> Flow:
+def ranges(pages: list[int]) -> str:
+    """[1, 2, 3, 7, 9, 10] → '1–3, 7, 9–10'."""
+    out: list[str] = []
+    for page in sorted(pages):
+        if out and out[-1][1] == page - 1:
+            out[-1] = (out[-1][0], page)
+        else:
+            out.append((page, page))  # type: ignore[arg-type]
+    return ", ".join(str(a) if a == b else f"{a}\u2013{b}" for a, b in out)  # type: ignore[misc]
+
+
+def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entry], layout: str,
+               total_pages: int = 0) -> Flow:
     cat = guide_catalogs()
 
     def t(key: str, **values: object) -> str:
@@ -34,17 +56,27 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
         paper_name = t(f"paper_{paper.name}")
         out = [Paragraph(markup(typography(content.game.title, lang)), st["title"]),
                Paragraph(markup(t("subtitle", game=t("title"), paper=paper_name, lang_name=t("lang_name"))), st["h3"])]
-        if content.game.credits:
-            out.append(Paragraph(markup(typography(content.game.credits, lang)), st["p"]))
+        credits = localised(content, lang, "kit.credits", content.game.credits)
+        if credits:
+            out.append(Paragraph(markup(credits), st["p"]))
+        needs = localised(content, lang, "kit.needs", "")
+        out.append(Paragraph(markup(t("tools") + (" " + needs if needs else "")), st["p"]))
         out.append(Paragraph(markup(t("contents_h")), st["h2"]))
         rows = [[t("col_component"), t("col_pages"), t("col_pieces"), t("col_sides")]]
         for e in entries:
             sides = t("sides_duplex") if e.kind in ("deck", "double-sided") else t("sides_single")
             if e.kind in ("deck", "double-sided") and layout == "gutterfold":
                 sides = t("sides_gutterfold")
-            rows.append([e.title, str(e.pages), str(e.items) if e.items else "\u2014", sides])
+            rows.append([e.title, e.span, str(e.items) if e.items else "\u2014", sides])
         out.append(table(rows, [70, 18, 18, 70], lang))
         out.append(Paragraph(markup(t("print_h")), st["h2"]))
+        duplex_pages = [e.first + i for e in entries if e.duplex and e.first for i in range(e.pages)]
+        if total_pages and duplex_pages:
+            single = [p for p in range(1, total_pages + 1) if p not in set(duplex_pages)]
+            out.append(Paragraph(markup("**" + t("print_ranges", duplex=ranges(duplex_pages), single=ranges(single)) + "**"),
+                                 st["p"]))
+        elif total_pages:
+            out.append(Paragraph(markup("**" + t("print_all_single") + "**"), st["p"]))
         for key in ("print_scale", "print_duplex", "print_noduplex", "print_stock"):
             out.append(Paragraph(markup(t(key)), st["bullets"], bulletText="\u2022"))
         if layout == "gutterfold":
@@ -54,7 +86,7 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
         out.append(Paragraph(markup(t("assembly_h")), st["h2"]))
         for e in entries:
             key = "kind." + e.kind
-            text = t(key, title=f"**{e.title}**", count=e.items, tiles=e.items)
+            text = t(key, title=f"**{e.title}**", count=e.items, tiles=e.items, size=e.size)
             out.append(Paragraph(markup(text), st["bullets"], bulletText="\u2022"))
         if any(e.kind == "board-graph" for e in entries):
             out.append(Paragraph(markup(t("tiles_h")), st["h2"]))
@@ -73,3 +105,16 @@ def entry_kind(model: object) -> str:
     if isinstance(model, Sheet):
         return "sheet"
     return "standee"
+
+
+def localised(content: GameContent, lang: str, key: str, default: str) -> str:
+    """A game's optional catalog text (e.g. kit.credits), typeset; the default when the game has none."""
+    if content.catalogs.has(key):
+        return typography(fill(content.catalogs.get(lang, key), lang, content.game.params), lang)
+    return typography(default, lang) if default else ""
+
+
+def size_text(w: float, h: float, lang: str) -> str:
+    from .i18n import format_number
+
+    return f"{format_number(round(w, 1), lang)} \u00d7 {format_number(round(h, 1), lang)} mm"

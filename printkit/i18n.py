@@ -64,7 +64,9 @@ _APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
 _QUOTES = {"en": ("\u201c", "\u201d"), "fr": ("\u00ab" + NBSP, NBSP + "\u00bb"), "de": ("\u201e", "\u201c")}
 
 
-_TOUCHED = {"en": "'\"", "de": "'\"", "fr": "'\":;!?\u00ab\u00bb"}
+_TOUCHED = {"en": "'\"-", "de": "'\"-", "fr": "'\"-:;!?\u00ab\u00bb"}
+_RANGE = re.compile(r"(?<=\d)-(?=\d)")
+_MINUS = re.compile(r"(?<![\w/+\-])-(?=\d)")
 
 
 def typography(text: str, lang: str) -> str:
@@ -72,6 +74,8 @@ def typography(text: str, lang: str) -> str:
     if not any(c in text for c in _TOUCHED.get(lang, "'\"")):
         return text
     text = _APOSTROPHE.sub("\u2019", text)
+    text = _RANGE.sub("\u2013", text)  # 2-4 players: an en dash
+    text = _MINUS.sub("\u2212", text)  # -1 Investigation: a minus sign
     opening, closing = _QUOTES.get(lang, _QUOTES["en"])
     parts = text.split('"')
     if len(parts) % 2 == 1 and len(parts) > 1:

@@ -30,7 +30,11 @@ class Page:
         return typography(fill(self.guide.get(self.lang, "guide." + key), self.lang, values), self.lang)
 
     def footer(self, n: int, total: int, side: str | None = None) -> str:
-        parts = [self.game, self.component, self.t("sheet", n=n, total=total)]
+        from .i18n import typography
+
+        parts = [typography(self.game, self.lang), self.component]
+        if total:
+            parts.append(self.t("sheet", n=n, total=total))
         if side:
             parts.append(self.t("side_" + side))
         parts.append(self.paper_label)

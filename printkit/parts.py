@@ -88,7 +88,10 @@ def draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pap
 
 def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options,
                sink: Sink) -> int:
-    label = Page(content.game.title, comp.model.title, paper_label(content, paper, lang), lang, guide_catalogs())
+    from .guide import localised
+
+    title = localised(content, lang, f"kit.components.{comp.stem}", comp.model.title)
+    label = Page(content.game.title, title, paper_label(content, paper, lang), lang, guide_catalogs())
     model = comp.model
     assets = templates_for(content, comp).asset
     # pieces are printed in the content's language whatever the kit's language; only furniture follows the kit
@@ -136,3 +139,28 @@ def paper_label(content: GameContent, paper: Paper, lang: str) -> str:
 def guide_catalogs() -> Catalogs:
     """The engine's own texts, loaded once (they are read-only)."""
     return engine_catalogs()
+
+
+def is_duplex(comp: LoadedComponent, opts: Options) -> bool:
+    """Pieces printed front and back on two sides of one sheet."""
+    return isinstance(comp.model, Deck) and opts.layout == "duplex"
+
+
+def piece_size(comp: LoadedComponent, lang: str) -> str:
+    from .guide import size_text
+
+    model = comp.model
+    return size_text(*model.size, lang) if isinstance(model, (Deck, Standee)) else ""
+
+
+def blank_page(w: Writer, paper: Paper, label: Page) -> None:
+    """An intentionally blank page that keeps fronts and backs on one sheet when a kit prints duplex."""
+    from .sheets import paragraph_lines
+
+    w.begin(paper)
+    y = paper.height / 2
+    for line in paragraph_lines(label.t("blank"), paper.width - 60, 9):
+        w.text(paper.width / 2, y, line, 9, anchor="middle", colour=(0.45, 0.45, 0.45))
+        y += 4.5
+    w.furniture((5.0, paper.height - 12.0, paper.width - 10.0, 7.0), label.footer(0, 0), label.t("ruler"))
+    w.end()

@@ -28,3 +28,8 @@ def test_numbers_follow_the_language():
 def test_placeholders_are_filled_with_formatted_values():
     assert fill("{half} point, limite {hand_limit}", "fr", {"half": 0.5, "hand_limit": 5}) == "0,5 point, limite 5"
     assert fill("{unknown} stays", "en", {}) == "{unknown} stays"
+
+
+def test_ranges_get_en_dashes_and_negative_numbers_minus_signs():
+    assert typography("2-4 players, -1 Investigation, +/-1, Nexus-6", "en") == \
+        "2\u20134 players, \u22121 Investigation, +/-1, Nexus-6"

@@ -186,3 +186,29 @@ def test_board_tiles_cover_the_board_with_overlap(repdetect_build, paper):
     # the tiles' widths in one row, less the overlaps, add up to the board width
     row_a = [w for w, t in zip(widths, trims)][: len(trims) // 2]
     assert abs(sum(row_a) - 12.0 * (len(row_a) - 1) - 560) <= 0.1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_kit_puts_every_card_front_on_an_odd_page_and_its_back_on_the_next(repdetect_build, paper):
+    import pymupdf as fitz
+
+    size = (POKER[0] + 2 * DRAWN_BLEED, POKER[1] + 2 * DRAWN_BLEED)
+    path = repdetect_build / "rep-detect" / paper / "rep-detect-kit.en.pdf"
+    with fitz.open(str(path)) as doc:
+        texts = [page.get_text().replace("\u2019", "'") for page in doc]
+    with pdfplumber.open(str(path)) as pdf:
+        counts = [len(piece_rects(page, *size)) for page in pdf.pages]
+    card_pages = [i + 1 for i, n in enumerate(counts) if n]
+    backs = [p for p in card_pages if any(k in texts[p - 1] for k in ("REP-DETECT", "KEEP SEPARATE", "Becoming a Sympathizer"))]
+    fronts = [p for p in card_pages if p not in backs]
+    assert fronts and len(fronts) == len(backs)
+    assert all(p % 2 == 1 for p in fronts), fronts
+    assert [p + 1 for p in fronts] == backs
+    assert sum(counts[p - 1] for p in fronts) == 62  # 55 + 5 + 2 double-sided pieces
+
+
+def test_gutterfold_files_ship_for_every_double_sided_part(repdetect_build):
+    manifest = json.loads((repdetect_build / "manifest.json").read_text())
+    folds = sorted(f["path"] for f in manifest["files"] if f["path"].endswith("-gutterfold.pdf"))
+    assert folds == sorted(f"rep-detect/{p}/{c}-gutterfold.pdf" for p in ("a4", "letter")
+                           for c in ("draw-deck", "replicant-deck", "reference-cards"))
