@@ -145,9 +145,12 @@ def tools_for(n: int, work: Path, protograf_python: str | None) -> list[Tool]:
     tools = [
         Tool("bare ReportLab", sys.executable, [sys.executable, str(shared / "deck_bare_rl.py"), str(n), str(work / "bare.pdf")],
              work / "bare.pdf"),
+        Tool("bare ReportLab + TTF", sys.executable,
+             [sys.executable, str(Path(__file__).resolve().parent / "deck_bare_rl_ttf.py"), str(n), str(work / "bare_ttf.pdf")],
+             work / "bare_ttf.pdf"),
         Tool("printkit", script_python(pk[0]), pk + ["build", game, "--content", str(work / "content"), "--templates",
                                                       str(work / "templates"), "--paper", "a4", "--lang", "en",
-                                                      "--no-kit", "--no-poster", "--out", str(out)],
+                                                      "--no-kit", "--no-poster", "--no-gutterfold", "--out", str(out)],
              out / game / "a4" / "deck.pdf", clean=out),
     ]
     if protograf_python:
@@ -245,6 +248,11 @@ def verdict(results: list[Result]) -> str:
     k = pk.wall / bare.wall
     text = (f"target: printkit within {TARGET}x of bare ReportLab on deck6000 -> {k:.2f}x: "
             f"{'MET' if k <= TARGET else 'NOT MET'} (memory {pk.peak:.0f} MiB vs {bare.peak:.0f} MiB)")
+    ttf = by.get(("deck6000", "bare ReportLab + TTF"))
+    if ttf and not ttf.error:
+        k2 = pk.wall / ttf.wall
+        text += (f"\nagainst bare ReportLab with the same embedded font: {k2:.2f}x: "
+                 f"{'MET' if k2 <= TARGET else 'NOT MET'} (memory {pk.peak:.0f} MiB vs {ttf.peak:.0f} MiB)")
     small_pk, small_bare = by.get(("deck60", "printkit")), by.get(("deck60", "bare ReportLab"))
     if small_pk and small_bare and not small_pk.error and not small_bare.error:
         text += (f"\nmemory growth deck60 -> deck6000: printkit {small_pk.peak:.0f} -> {pk.peak:.0f} MiB "

@@ -15,18 +15,16 @@ from typing import Callable
 from .boards import poster_paper
 from .content import GameContent, load_game
 from .errors import ContentError, Problem, UsageError
-from .guide import Entry, entry_kind, guide_flow, localised
 from .impose import PAPERS, Paper
 from .model import GraphBoard
 from .pages import Page, Sink
 from .impose import Paper
 from .i18n import typography
-from .parts import (Options, blank_page, draw_part, draw_poster, guide_catalogs, is_duplex, is_localised, items_of,
+from .parts import (Options, blank_page, localised, draw_part, draw_poster, guide_catalogs, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)
 from .paths import Roots
 from .pdf import Writer
 from .rules import check_game
-from .sheets import count_pages, flow_pages
 
 
 @dataclass(frozen=True)
@@ -40,6 +38,7 @@ class Settings:
     layout: str = "duplex"
     parts: bool = True  # one file per component besides the kit
     kits: bool = True  # the combined print-and-play file per language
+    gutterfold: bool = True  # with parts: a gutterfold copy of every double-sided part
     poster: bool = True
 
 
@@ -133,7 +132,7 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
                     draw_part(w, content, comp, paper, lang or "en", opts, sink)
                     stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind, "paper": paper_name,
                                        "lang": lang, "items": 0 if is_localised(comp) else items_of(comp, paper)})
-                if is_duplex(comp, opts):
+                if settings.gutterfold and is_duplex(comp, opts):
                     # for printers without duplex: the same pieces, fronts and backs side by side to fold
                     fold = Options("gutterfold", opts.cache)
                     rel = f"{gid}/{paper_name}/{comp.stem}-gutterfold.pdf"
@@ -165,9 +164,12 @@ def _kit_order(content: GameContent, opts: Options) -> list:
     return duplex + [c for c in comps if c not in duplex]
 
 
-def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layout: str, stage: "_Stage",
+def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layout: str, stage: _Stage,
               sink: Sink, rel: str) -> None:
     """Guide, a blank page if the guide is odd, double-sided parts, then one-sided parts."""
+    from .guide import Entry, entry_kind, guide_flow
+    from .sheets import count_pages, flow_pages
+
     order = _kit_order(content, opts)
     plans = [(c, planned_pages(content, c, paper, lang, opts)) for c in order]
     has_duplex = any(is_duplex(c, opts) for c in order)

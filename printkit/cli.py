@@ -74,6 +74,7 @@ def build_cmd(
     layout: Layout = typer.Option(Layout.duplex, help="double-sided pieces: duplex (backs on the next page) or gutterfold"),
     parts: bool = typer.Option(True, help="also write one file per component besides each kit"),
     kit: bool = typer.Option(True, help="write the combined print-and-play kit of each game and language"),
+    gutterfold: bool = typer.Option(True, help="with parts: also a gutterfold copy of every double-sided part"),
     poster: bool = typer.Option(True, help="also write the one-page poster of each board"),
     content: Optional[Path] = ContentOpt,
     templates: Optional[Path] = TemplatesOpt,
@@ -84,7 +85,7 @@ def build_cmd(
         roots=roots, out=out,
         papers=("a4", "letter") if paper is PaperChoice.all else (paper.value,),
         langs=None if lang is LangChoice.all else (lang.value,),
-        layout=layout.value, parts=parts, kits=kit, poster=poster,
+        layout=layout.value, parts=parts, kits=kit, gutterfold=gutterfold, poster=poster,
     )
     try:
         games = _games(roots, target)

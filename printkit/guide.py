@@ -9,7 +9,7 @@ from .content import GameContent
 from .i18n import fill, typography
 from .impose import Paper
 from .model import Deck, GraphBoard, Sheet
-from .parts import guide_catalogs
+from .parts import guide_catalogs, localised
 from .sheets import Flow, markup, spacer, styles, table
 
 
@@ -106,15 +106,3 @@ def entry_kind(model: object) -> str:
         return "sheet"
     return "standee"
 
-
-def localised(content: GameContent, lang: str, key: str, default: str) -> str:
-    """A game's optional catalog text (e.g. kit.credits), typeset; the default when the game has none."""
-    if content.catalogs.has(key):
-        return typography(fill(content.catalogs.get(lang, key), lang, content.game.params), lang)
-    return typography(default, lang) if default else ""
-
-
-def size_text(w: float, h: float, lang: str) -> str:
-    from .i18n import format_number
-
-    return f"{format_number(round(w, 1), lang)} \u00d7 {format_number(round(h, 1), lang)} mm"

@@ -96,6 +96,12 @@ class _Builder:
 
 def load_yaml(file: Path, shown_as: str) -> Any:
     """Load one YAML file; `shown_as` is the path printed in messages. Raises ContentError."""
+    from .cache import cached
+
+    return cached(file, shown_as, lambda: _parse(file, shown_as))
+
+
+def _parse(file: Path, shown_as: str) -> Any:
     problems: list[Problem] = []
     try:
         text = file.read_text(encoding="utf-8")

@@ -4,11 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from reportlab.platypus import Paragraph
-
 from .boards import poster_page, poster_paper, tile_count, tile_pages
 from .content import GameContent, LoadedComponent
-from .i18n import Catalogs, engine_catalogs, typography
+from .i18n import Catalogs, engine_catalogs, fill, typography
 from .impose import Paper
 from .errors import Problem
 from .load import pos_of
@@ -17,7 +15,6 @@ from .model import Deck, GraphBoard, Sheet, Standee
 from .pages import Page, Sink, grid_pages, gutterfold_pages, layout_pages
 from .pdf import Writer
 from .pieces import board_svg, pieces, standee_size, templates_for
-from .sheets import Flow, count_pages, flow_pages, markup, styles
 
 
 @dataclass(frozen=True)
@@ -35,7 +32,11 @@ def sheet_text(content: GameContent, lang: str, key: str) -> str:
     return typography(content.catalogs.format(lang, key, content.game.params), lang)
 
 
-def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str) -> Flow:
+def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str) -> "Flow":  # noqa: F821
+    from reportlab.platypus import Paragraph
+
+    from .sheets import Flow, markup, styles
+
     model = comp.model
     assert isinstance(model, Sheet)
     st = styles(lang)
@@ -72,6 +73,8 @@ def planned_pages(content: GameContent, comp: LoadedComponent, paper: Paper, lan
         return layout_pages(comp.count(), standee_size(model), paper, False, False)
     if isinstance(model, GraphBoard):
         return tile_count(paper, model.size) + 1
+    from .sheets import count_pages
+
     return count_pages(paper, sheet_flow(content, comp, lang))
 
 
@@ -88,8 +91,6 @@ def draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pap
 
 def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options,
                sink: Sink) -> int:
-    from .guide import localised
-
     title = localised(content, lang, f"kit.components.{comp.stem}", comp.model.title)
     label = Page(content.game.title, title, paper_label(content, paper, lang), lang, guide_catalogs())
     model = comp.model
@@ -101,6 +102,8 @@ def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pa
         return tile_pages(w, board_svg(content, comp), model.size, paper, model.title, label, sink,
                           pos_of(comp.raw, "template") or comp.raw.pos, assets, model.safe)
     if isinstance(model, Sheet):
+        from .sheets import flow_pages
+
         return flow_pages(w, paper, sheet_flow(content, comp, lang), label)
     key = (content.id, comp.stem)
     if key not in opts.cache:
@@ -147,8 +150,6 @@ def is_duplex(comp: LoadedComponent, opts: Options) -> bool:
 
 
 def piece_size(comp: LoadedComponent, lang: str) -> str:
-    from .guide import size_text
-
     model = comp.model
     return size_text(*model.size, lang) if isinstance(model, (Deck, Standee)) else ""
 
@@ -164,3 +165,16 @@ def blank_page(w: Writer, paper: Paper, label: Page) -> None:
         y += 4.5
     w.furniture((5.0, paper.height - 12.0, paper.width - 10.0, 7.0), label.footer(0, 0), label.t("ruler"))
     w.end()
+
+
+def localised(content: GameContent, lang: str, key: str, default: str) -> str:
+    """A game's optional catalog text (e.g. kit.credits), typeset; the default when the game has none."""
+    if content.catalogs.has(key):
+        return typography(fill(content.catalogs.get(lang, key), lang, content.game.params), lang)
+    return typography(default, lang) if default else ""
+
+
+def size_text(w: float, h: float, lang: str) -> str:
+    from .i18n import format_number
+
+    return f"{format_number(round(w, 1), lang)} \u00d7 {format_number(round(h, 1), lang)} mm"

@@ -21,10 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
-from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
-from svglib.svglib import svg2rlg
-from svglib.utils import bezier_arc_from_end_points, normalise_svg_path
 
 from . import text as T
 from .i18n import typography
@@ -41,13 +38,20 @@ DEFAULT_STYLE = {"fill": "#000000", "stroke": "none", "stroke-width": "0.25", "f
                  "font-family": T.DEFAULT_FAMILY, "text-anchor": "start"}
 
 
-class _EmbeddedFontRenderer(renderPDF._PDFRenderer):
-    """svglib's drawings start from ReportLab's default Helvetica, which is never embedded."""
+@lru_cache(maxsize=1)
+def _art_renderer() -> type:
+    """svglib and renderPDF load only when a template uses SVG art (they are slow to import)."""
+    from reportlab.graphics import renderPDF
 
-    def applyStateChanges(self, delta: dict, newState: dict) -> None:  # noqa: N802, N803 - ReportLab's names
-        if delta.get("fontName") and not delta["fontName"].startswith(tuple(p for _, p in T.FAMILIES.values())):
-            delta = {**delta, "fontName": T.font_name(T.DEFAULT_FAMILY)}
-        super().applyStateChanges(delta, newState)
+    class EmbeddedFontRenderer(renderPDF._PDFRenderer):
+        """svglib's drawings start from ReportLab's default Helvetica, which is never embedded."""
+
+        def applyStateChanges(self, delta: dict, newState: dict) -> None:  # noqa: N802, N803 - ReportLab's names
+            if delta.get("fontName") and not delta["fontName"].startswith(tuple(p for _, p in T.FAMILIES.values())):
+                delta = {**delta, "fontName": T.font_name(T.DEFAULT_FAMILY)}
+            super().applyStateChanges(delta, newState)
+
+    return EmbeddedFontRenderer
 
 
 @dataclass(frozen=True)
@@ -182,13 +186,13 @@ class Renderer:
     # ------------------------------------------------------------ tree walk
     def _children(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
         for child in node:
-            tag = child.tag.rsplit("}", 1)[-1]
+            tag = _SHORT.get(child.tag) or _short(child.tag)
             handler = _HANDLERS.get(tag)
             if handler is None:
                 continue
             attrib = child.attrib
             own = style
-            if any(k in attrib for k in INHERITED) or "style" in attrib:
+            if not _INHERITED_OR_STYLE.isdisjoint(attrib):
                 own = dict(style)
                 for k in INHERITED:
                     if k in attrib:
@@ -361,9 +365,12 @@ class Renderer:
         self._flush()
         key = "a" + hashlib.sha1(str(path).encode()).hexdigest()[:16]
         if key not in self._forms:
+            from reportlab.graphics import renderPDF
+            from svglib.svglib import svg2rlg
+
             drawing = svg2rlg(str(path))
             self.canvas.beginForm(key, 0, 0, drawing.width, drawing.height)
-            _EmbeddedFontRenderer().draw(renderPDF.renderScaledDrawing(drawing), self.canvas, 0, 0)
+            _art_renderer()().draw(renderPDF.renderScaledDrawing(drawing), self.canvas, 0, 0)
             self.canvas.endForm()
             self._forms[key] = (drawing.width, drawing.height)  # type: ignore[assignment]
         dw, dh = self._forms[key]  # type: ignore[misc]
@@ -379,15 +386,13 @@ class Renderer:
 
     # ------------------------------------------------------------ text
     def _text(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
-        raw = "".join(node.itertext())
+        raw = node.text or "" if len(node) == 0 else "".join(node.itertext())
         field_name = node.get("data-field", "text")
         content = raw if node.get("data-raw") else typography(raw, ctx.lang)
-        family = style.get("font-family", T.DEFAULT_FAMILY).split(",")[0].strip().strip("'\"")
-        base = T.style_of(style.get("font-weight"), style.get("font-style"))
-        size = length(style.get("font-size"), 10 * T.PT)
+        family, base, size, fill = _text_style(style.get("font-family"), style.get("font-weight"),
+                                               style.get("font-style"), style.get("font-size"), style.get("fill"))
         min_size = length(node.get("data-min") + "pt") if node.get("data-min") else size * 0.75
         x, y = length(node.get("x")), length(node.get("y"))
-        fill = colour(style.get("fill")) or (0, 0, 0)
         box_w = length(node.get("data-w")) if node.get("data-w") else None
         box_h = length(node.get("data-h")) if node.get("data-h") else None
         missing = T.missing_glyphs(content.replace("*", ""), T.font_name(family, base))
@@ -446,11 +451,33 @@ class Renderer:
                     field_name: str, content: str) -> None:
         if ctx.safe is None:
             return
-        corners = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
         sx0, sy0, sx1, sy1 = ctx.safe
         tol = 0.05
+        if m is IDENTITY:
+            if sx0 - tol <= x0 and x1 <= sx1 + tol and sy0 - tol <= y0 and y1 <= sy1 + tol:
+                return
+            corners = [(x0, y0), (x1, y1)]
+        else:
+            corners = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
         if any(px < sx0 - tol or px > sx1 + tol or py < sy0 - tol or py > sy1 + tol for px, py in corners):
             ctx.problems.append(TextProblem(field_name, f"expected text inside the safe zone, found {content!r} outside it"))
+
+
+_SHORT: dict[str, str] = {}
+_INHERITED_OR_STYLE = frozenset(INHERITED) | {"style"}
+
+
+def _short(tag: str) -> str:
+    _SHORT[tag] = tag.rsplit("}", 1)[-1]
+    return _SHORT[tag]
+
+
+@lru_cache(maxsize=1024)
+def _text_style(family: str | None, weight: str | None, slant: str | None, size: str | None,
+                fill: str | None) -> tuple[str, str, float, tuple[float, float, float]]:
+    """Font family, style, size (mm) and fill of a text element, from its inherited style."""
+    name = (family or T.DEFAULT_FAMILY).split(",")[0].strip().strip("'\"")
+    return name, T.style_of(weight, slant), length(size, 10 * T.PT), colour(fill) or (0.0, 0.0, 0.0)
 
 
 _STATIC = frozenset({"rect", "circle", "ellipse", "line", "polyline", "polygon", "path"})
@@ -467,6 +494,8 @@ _HANDLERS: dict[str, Callable[..., None]] = {
 @lru_cache(maxsize=2048)
 def _path_ops(d: str) -> tuple[tuple[str, tuple[float, ...]], ...]:
     """SVG path data → absolute (method, args) calls on a ReportLab path object."""
+    from svglib.utils import bezier_arc_from_end_points, normalise_svg_path  # slow to import; rarely needed
+
     ops: list[tuple[str, tuple[float, ...]]] = []
     parts = normalise_svg_path(d)
     x = y = sx = sy = 0.0
