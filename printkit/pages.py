@@ -80,7 +80,15 @@ def _union(rects: list[Rect]) -> Rect:
 
 
 def cut_marks(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks: tuple[float, float]) -> None:
-    """Marks in the margin, in line with every trim edge, stopping short of the bleed."""
+    """Marks in the margin, in line with every trim edge, stopping short of the bleed.
+
+    Every full sheet of a run has the same marks: they are drawn once and replayed as operators.
+    """
+    key = ("marks", tuple(trims), bleed, marks)
+    w.replay(key, lambda: _draw_marks(w, trims, bleed, marks))
+
+
+def _draw_marks(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks: tuple[float, float]) -> None:
     bx, by = bleed
     mx, my = marks
     x0, y0, uw, uh = _union(trims)

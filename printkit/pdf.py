@@ -48,6 +48,7 @@ class Writer:
         self.pages = 0
         self.page: PageInfo | None = None
         self._rulers: set[str] = set()
+        self._replays: dict[tuple, list[str]] = {}
 
     # ------------------------------------------------------------ pages
     def begin(self, paper: Paper, mm: bool = True) -> None:
@@ -100,6 +101,17 @@ class Writer:
     def shared_form(self, svg: str, w: float, h: float, ctx: Context, assets: Callable) -> str:
         self.renderer.asset_path = assets
         return self.renderer.form_for(svg, (-10, -10, w + 10, h + 10), ctx)
+
+    def replay(self, key: tuple, draw: Callable[[], None]) -> None:
+        """Run draw once per key; afterwards append the PDF operators it produced (no resources)."""
+        code = self.canvas._code  # noqa: SLF001 - the canvas's operator list
+        ops = self._replays.get(key)
+        if ops is not None:
+            code.extend(ops)
+            return
+        start = len(code)
+        draw()
+        self._replays[key] = code[start:]
 
     # ------------------------------------------------------------ marks and furniture
     def lines(self, segments: list[tuple[float, float, float, float]], width: float = MARK_WIDTH,
