@@ -25,6 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from . import text as T
 from .i18n import typography
+from .pdftext import TextOps
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 Matrix = tuple[float, float, float, float, float, float]
@@ -154,18 +155,11 @@ class Renderer:
         self._forms: dict[str, str] = {}
         # static shapes compile once to PDF operators, replayed for every piece that repeats them
         self._compiled: dict[tuple, list[str]] = {}
-        # text of one piece shares a text object, written out before anything else is drawn
-        self._pending = None
+        # text of one piece goes into one text block, written out before anything else is drawn
+        self._text_ops = TextOps(canvas)
 
     def _flush(self) -> None:
-        if self._pending is not None:
-            self.canvas.drawText(self._pending)
-            self._pending = None
-
-    def _text_object(self):
-        if self._pending is None:
-            self._pending = self.canvas.beginText()
-        return self._pending
+        self._text_ops.flush()
 
     # ------------------------------------------------------------ entry points
     def draw_svg(self, svg: str, ctx: Context) -> None:
@@ -412,11 +406,7 @@ class Renderer:
         anchor = style.get("text-anchor", "start")
         x0 = x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0)
         self._check_safe(m, x0, y - size * 0.75, x0 + w, y + size * 0.22, ctx, field_name, content)
-        t = self._text_object()
-        t.setFont(font, size)
-        t.setFillColorRGB(*fill)
-        t.setTextTransform(1, 0, 0, -1, x0, y)
-        t.textOut(content)
+        self._text_ops.show(font, size, fill, x0, y, content)
 
     def _text_box(self, content: str, family: str, base: str, size: float, min_size: float, x: float, y: float,
                   box_w: float, box_h: float, node: ET.Element, style: dict[str, str],
@@ -430,21 +420,15 @@ class Renderer:
         valign = node.get("data-valign", "top")
         top = y + {"top": 0.0, "middle": (box_h - layout.height) / 2, "bottom": box_h - layout.height}.get(valign, 0.0)
         self._check_safe(m, x, top, x + box_w, top + layout.height, ctx, field_name, content[:30])
-        t = self._text_object()
-        t.setFillColorRGB(*fill)
+        show = self._text_ops.show
         baseline = top + layout.size * 0.78
-        current_font = None
         for pieces, line_w in layout.lines:
             if line_w < 0:
                 baseline += layout.leading * 0.5
                 continue
             shift = {"center": (box_w - line_w) / 2, "right": box_w - line_w}.get(align, 0.0)
             for piece in pieces:
-                if piece.font != current_font:
-                    t.setFont(piece.font, layout.size)
-                    current_font = piece.font
-                t.setTextTransform(1, 0, 0, -1, x + shift + piece.x, baseline)
-                t.textOut(piece.text)
+                show(piece.font, layout.size, fill, x + shift + piece.x, baseline, piece.text)
             baseline += layout.leading
 
     def _check_safe(self, m: Matrix, x0: float, y0: float, x1: float, y1: float, ctx: Context,
