@@ -41,6 +41,7 @@ class Tool:
     cmd: list[str]
     pdf: Path
     clean: Path | None = None  # folder removed before each run (printkit's --out)
+    env: dict[str, str] | None = None  # extra environment (printkit's cache switch)
 
 
 @dataclass
@@ -64,11 +65,12 @@ class Result:
 
 
 # ---------------------------------------------------------------- measuring one process
-def run_once(cmd: list[str], cwd: Path) -> tuple[float, float, int, str]:
+def run_once(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[float, float, int, str]:
     """Wall seconds, peak RSS in MiB, exit code and stderr of one process."""
     with tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err)
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err,
+                                env={**os.environ, **env} if env else None)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -89,7 +91,7 @@ def measure(tool: Tool, result: Result, cwd: Path) -> None:
     if tool.clean is not None:
         shutil.rmtree(tool.clean, ignore_errors=True)
     tool.pdf.unlink(missing_ok=True)
-    wall, peak, rc, err = run_once(tool.cmd, cwd)
+    wall, peak, rc, err = run_once(tool.cmd, cwd, tool.env)
     if rc != 0 or not tool.pdf.is_file():
         result.error = err.strip() or f"exit code {rc}, no {tool.pdf.name}"
         print(f"  {result.tool}: FAILED (exit {rc})\n" + _indent(result.error), flush=True)
@@ -137,6 +139,11 @@ def version_of(python: str, code: str) -> str:
     return probe.stdout.strip() or "?"
 
 
+def printkit_args(pk: list[str], game: str, work: Path, out: Path) -> list[str]:
+    return pk + ["build", game, "--content", str(work / "content"), "--templates", str(work / "templates"),
+                 "--paper", "a4", "--lang", "en", "--no-kit", "--no-poster", "--no-gutterfold", "--out", str(out)]
+
+
 def tools_for(n: int, work: Path, protograf_python: str | None) -> list[Tool]:
     shared = shared_dir()
     game = make_game(work, n)
@@ -148,10 +155,11 @@ def tools_for(n: int, work: Path, protograf_python: str | None) -> list[Tool]:
         Tool("bare ReportLab + TTF", sys.executable,
              [sys.executable, str(Path(__file__).resolve().parent / "deck_bare_rl_ttf.py"), str(n), str(work / "bare_ttf.pdf")],
              work / "bare_ttf.pdf"),
-        Tool("printkit", script_python(pk[0]), pk + ["build", game, "--content", str(work / "content"), "--templates",
-                                                      str(work / "templates"), "--paper", "a4", "--lang", "en",
-                                                      "--no-kit", "--no-poster", "--no-gutterfold", "--out", str(out)],
-             out / game / "a4" / "deck.pdf", clean=out),
+        Tool("printkit", script_python(pk[0]), printkit_args(pk, game, work, out), out / game / "a4" / "deck.pdf",
+             clean=out, env={"PRINTKIT_CACHE": str(work / "cache")}),
+        # the same build with the content cache off: what a first build costs
+        Tool("printkit (no cache)", script_python(pk[0]), printkit_args(pk, game, work, out), out / game / "a4" / "deck.pdf",
+             clean=out, env={"PRINTKIT_CACHE": "off"}),
     ]
     if protograf_python:
         if os.path.realpath(protograf_python) != os.path.realpath(sys.executable):
@@ -187,7 +195,7 @@ def warm_up(root: Path, protograf_python: str | None) -> None:
     """One untimed deck60 run of every tool: file caches and bytecode are warm for everyone."""
     work = root / "warmup"
     for tool in tools_for(60, work, protograf_python):
-        run_once(tool.cmd, work)
+        run_once(tool.cmd, work, tool.env)
 
 
 def check_pages(n: int, results: list[Result]) -> None:
@@ -233,7 +241,7 @@ def ratios(results: list[Result]) -> str:
     """printkit/bare and protograf/bare per workload (protograf against bare in its own interpreter)."""
     lines = []
     for r in results:
-        if r.tool in ("printkit", "protograf") and not r.error:
+        if r.tool in ("printkit", "printkit (no cache)", "protograf") and not r.error:
             base = baseline_for(r, results)
             lines.append(f"{r.workload}: {r.tool}/bare  time {ratio(r.wall, base.wall)}  memory {ratio(r.peak, base.peak)}"
                          f"  pdf {ratio(r.pdf_kib, base.pdf_kib)}  (bare = {base.tool})")
@@ -248,6 +256,9 @@ def verdict(results: list[Result]) -> str:
     k = pk.wall / bare.wall
     text = (f"target: printkit within {TARGET}x of bare ReportLab on deck6000 -> {k:.2f}x: "
             f"{'MET' if k <= TARGET else 'NOT MET'} (memory {pk.peak:.0f} MiB vs {bare.peak:.0f} MiB)")
+    cold = by.get(("deck6000", "printkit (no cache)"))
+    if cold and not cold.error:
+        text += f"\nfirst build (content cache off): {cold.wall / bare.wall:.2f}x"
     ttf = by.get(("deck6000", "bare ReportLab + TTF"))
     if ttf and not ttf.error:
         k2 = pk.wall / ttf.wall
