@@ -18,7 +18,6 @@ from .errors import ContentError, Problem, UsageError
 from .impose import PAPERS, Paper
 from .model import GraphBoard
 from .pages import Page, Sink
-from .impose import Paper
 from .i18n import typography
 from .parts import (Options, blank_page, localised, draw_part, draw_poster, guide_catalogs, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)

@@ -12,7 +12,7 @@ from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
 from .build import Settings, build, validate
-from .errors import ContentError, PrintkitError, UsageError
+from .errors import ContentError, PrintkitError
 from .model import KINDS, Game
 from .parts import items_of
 from .impose import PAPERS

@@ -7,7 +7,7 @@ from typing import Callable, Iterable, Iterator
 
 from .errors import Pos, Problem
 from .i18n import Catalogs
-from .impose import MARGIN, Grid, Gutterfold, Paper, Tiling, best_grid, gutterfold, tiling
+from .impose import MARGIN, Paper, best_grid, gutterfold
 from .pdf import Rect, Writer
 from .pieces import Face, PieceSpec
 from .svgdraw import Context, TextProblem

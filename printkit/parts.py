@@ -32,7 +32,7 @@ def sheet_text(content: GameContent, lang: str, key: str) -> str:
     return typography(content.catalogs.format(lang, key, content.game.params), lang)
 
 
-def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str) -> "Flow":  # noqa: F821
+def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str):  # -> sheets.Flow (imported lazily)
     from reportlab.platypus import Paragraph
 
     from .sheets import Flow, markup, styles
@@ -126,8 +126,6 @@ def draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Si
 def _draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Sink) -> int:
     model = comp.model
     assert isinstance(model, GraphBoard)
-    from .impose import PAPERS
-
     label = Page(content.game.title, model.title, paper_label(content, poster_paper(*model.size), "en"), "en",
                  guide_catalogs())
     return poster_page(w, board_svg(content, comp), model.size, label, sink,
