@@ -120,7 +120,7 @@ def _draw(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed: tup
         form = forms.get(face.svg)
         if form is None:
             form = forms[face.svg] = w.shared_form(face.svg, pw, ph, ctx, assets)
-    w.piece(face.svg, x, y, pw, ph, bleed, ctx, assets, form)
+    w.piece(face, x, y, pw, ph, bleed, ctx, assets, form)
     if ctx.problems:
         sink.add(spec, face, ctx.problems)
     return x, y, pw, ph

@@ -81,7 +81,7 @@ class Writer:
         return self.path
 
     # ------------------------------------------------------------ pieces
-    def piece(self, svg: str, x: float, y: float, w: float, h: float, bleed: tuple[float, float],
+    def piece(self, face, x: float, y: float, w: float, h: float, bleed: tuple[float, float],
               ctx: Context, assets: Callable, form: str | None = None) -> None:
         """Draw one piece with its trim's top left at (x, y), clipped to its bleed."""
         c = self.canvas
@@ -94,8 +94,11 @@ class Writer:
         self.renderer.asset_path = assets
         if form:
             c.doForm(form)
+        elif face.plan is not None:
+            ctx.values = face.values
+            self.renderer.draw_tree(face.plan.root, ctx)
         else:
-            self.renderer.draw_svg(svg, ctx)
+            self.renderer.draw_svg(face.svg, ctx)
         c.restoreState()
 
     def shared_form(self, svg: str, w: float, h: float, ctx: Context, assets: Callable) -> str:

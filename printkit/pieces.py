@@ -13,6 +13,7 @@ from .i18n import fill
 from .items import Item, plain
 from .model import Deck, GraphBoard, Standee
 from .paths import Roots
+from .compile import Plan, analyse, group_key, plan_for
 from .templates import TemplateSet
 
 BLEED_DRAWN = 3.0  # templates paint backgrounds this far past the trim; sheets clip to their own bleed
@@ -20,11 +21,13 @@ BLEED_DRAWN = 3.0  # templates paint backgrounds this far past the trim; sheets 
 
 @dataclass(frozen=True)
 class Face:
-    """One filled SVG face and the item it came from (None for a shared face)."""
+    """One face: its filled SVG, or a compiled plan and the values to print in it."""
 
-    svg: str
+    svg: str | None
     item: Item | None
     shared: bool = False
+    plan: Plan | None = None
+    values: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -67,13 +70,37 @@ def deck_pieces(content: GameContent, comp: LoadedComponent) -> Iterator[PieceSp
     shared_back = None
     if model.kind == "deck":
         shared_back = Face(tpl.render(model.back, **base, card={}), None, shared=True)
+    front_face = _Compiler(tpl, model.front, base, "card")
+    back_face = _Compiler(tpl, model.back, base, "card")
     for item in comp.items:
         card = item_values(content, item)
-        front = Face(tpl.render(model.front, **base, card=card), item)
-        back = shared_back or Face(tpl.render(model.back, **base, card=card), item)
+        front = front_face.face(card, item)
+        back = shared_back or back_face.face(card, item)
         spec = PieceSpec(comp.stem, model.size, model.safe, front, back)
         for _ in range(item.qty):
             yield spec
+
+
+class _Compiler:
+    """Faces of one template: compiled once per group of cards, or rendered whole per card."""
+
+    def __init__(self, tpl: TemplateSet, name: str, base: dict[str, Any], var: str):
+        self.tpl, self.name, self.base, self.var = tpl, name, base, var
+        self.fields = analyse(tpl, name, var)
+        self.plans: dict[tuple, Plan | None] = {}
+
+    def face(self, values: dict[str, Any], item: Item) -> Face:
+        if self.fields and self.fields.printed:
+            key = (group_key(values, self.fields.structural), frozenset(self.fields.printed & values.keys()))
+            if key not in self.plans:
+                full = self.tpl.render(self.name, **self.base, **{self.var: values})
+                self.plans[key] = plan_for(self.tpl, self.name, self.base, self.var, values, self.fields.printed, full)
+                if self.plans[key] is None:
+                    return Face(full, item)
+            plan = self.plans[key]
+            if plan is not None:
+                return Face(None, item, plan=plan, values={f: str(values[f]) for f in plan.fields})
+        return Face(self.tpl.render(self.name, **self.base, **{self.var: values}), item)
 
 
 def standee_size(model: Standee) -> tuple[float, float]:

@@ -24,6 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from . import text as T
 from .i18n import typography
+from .compile import substitute
 from .pdftext import TextOps
 from .svgvalues import IDENTITY, Matrix, apply, colour, length, multiply, parse_transform, path_ops, style_attr
 
@@ -66,6 +67,7 @@ class Context:
     lang: str
     safe: tuple[float, float, float, float] | None  # x0, y0, x1, y1 in piece mm
     problems: list[TextProblem] = field(default_factory=list)
+    values: dict[str, str] | None = None  # a compiled plan's printed values
 
 
 class Renderer:
@@ -77,6 +79,8 @@ class Renderer:
         self._forms: dict[str, str] = {}
         # static shapes compile once to PDF operators, replayed for every piece that repeats them
         self._compiled: dict[tuple, list[str]] = {}
+        # placeholders by element of compiled plans (plans live as long as the build, so ids are stable)
+        self._dynamic: dict[int, bool] = {}
         # text of one piece goes into one text block, written out before anything else is drawn
         self._text_ops = TextOps(canvas)
 
@@ -85,7 +89,10 @@ class Renderer:
 
     # ------------------------------------------------------------ entry points
     def draw_svg(self, svg: str, ctx: Context) -> None:
-        root = ET.fromstring(svg)
+        self.draw_tree(ET.fromstring(svg), ctx)
+
+    def draw_tree(self, root: ET.Element, ctx: Context) -> None:
+        """Draw a parsed SVG; with ctx.values, its placeholders are filled as it is walked."""
         self._children(root, DEFAULT_STYLE, IDENTITY, ctx)
         self._flush()
 
@@ -106,6 +113,8 @@ class Renderer:
             handler = _HANDLERS.get(tag)
             if handler is None:
                 continue
+            if ctx.values is not None and self._is_dynamic(child):
+                child = _filled(child, ctx.values)
             attrib = child.attrib
             own = style
             if not _INHERITED_OR_STYLE.isdisjoint(attrib):
@@ -128,6 +137,14 @@ class Renderer:
                 self._static(tag, child, own, m, ctx, handler)
             else:
                 handler(self, child, own, m, ctx)
+
+    def _is_dynamic(self, node: ET.Element) -> bool:
+        """Whether an element of a compiled plan carries placeholders (remembered per element)."""
+        found = self._dynamic.get(id(node))
+        if found is None:
+            found = self._dynamic[id(node)] = ("\ue000" in (node.text or "")) or any(
+                "\ue000" in v for v in node.attrib.values())
+        return found
 
     def _static(self, tag: str, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context,
                 handler: Callable[..., None]) -> None:
@@ -279,7 +296,7 @@ class Renderer:
             ctx.problems.append(TextProblem("image", f"expected an SVG asset in the template folders, found {href!r}"))
             return
         self._flush()
-        key = "a" + hashlib.sha1(str(path).encode()).hexdigest()[:16]
+        key = _asset_key(str(path))
         if key not in self._forms:
             from reportlab.graphics import renderPDF
             from svglib.svglib import svg2rlg
@@ -367,6 +384,22 @@ class Renderer:
             corners = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
         if any(px < sx0 - tol or px > sx1 + tol or py < sy0 - tol or py > sy1 + tol for px, py in corners):
             ctx.problems.append(TextProblem(field_name, f"expected text inside the safe zone, found {content!r} outside it"))
+
+
+@lru_cache(maxsize=256)
+def _asset_key(path: str) -> str:
+    """Art is named by its content, not its path: the same art gives the same PDF wherever printkit lives."""
+    return "a" + hashlib.sha1(Path(path).read_bytes()).hexdigest()[:16]
+
+
+def _filled(node: ET.Element, values: dict[str, str]) -> ET.Element:
+    """A copy of an element with its placeholders replaced; its children are shared, not copied."""
+    attrib = {k: substitute(v, values) if "\ue000" in v else v for k, v in node.attrib.items()}
+    copy = ET.Element(node.tag, attrib)
+    text = node.text
+    copy.text = substitute(text, values) if text and "\ue000" in text else text
+    copy.extend(list(node))
+    return copy
 
 
 _SHORT: dict[str, str] = {}

@@ -121,3 +121,20 @@ def test_every_kind_has_assembly_text_in_every_language(kind):
     catalogs = engine_catalogs()
     for lang in LANGS:
         assert catalogs.get(lang, f"guide.kind.{kind}").strip(), (kind, lang)
+
+
+def test_the_same_game_from_another_folder_gives_identical_files(tmp_path, repdetect_build):
+    import shutil
+
+    from printkit.paths import Roots
+
+    repo = Path(__file__).resolve().parents[1]
+    shutil.copytree(repo / "content" / "rep-detect", tmp_path / "content" / "rep-detect")
+    for name in ("rep-detect", "board-graph"):
+        shutil.copytree(repo / "templates" / name, tmp_path / "templates" / name)
+    out = tmp_path / "out"
+    build(Settings(roots=Roots.default(tmp_path / "content", tmp_path / "templates"), out=out, papers=("a4",),
+                   langs=("en",), kits=False, poster=False, gutterfold=False), ["rep-detect"])
+    for name in ("draw-deck.pdf", "reference-cards.pdf", "board.pdf", "rules-summary.en.pdf"):
+        mine = (out / "rep-detect" / "a4" / name).read_bytes()
+        assert mine == (repdetect_build / "rep-detect" / "a4" / name).read_bytes(), name
