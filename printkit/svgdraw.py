@@ -80,7 +80,7 @@ class Renderer:
         # static shapes compile once to PDF operators, replayed for every piece that repeats them
         self._compiled: dict[tuple, list[str]] = {}
         # placeholders by element of compiled plans (plans live as long as the build, so ids are stable)
-        self._dynamic: dict[int, bool] = {}
+        self._dynamic: dict[int, int] = {}
         # text of one piece goes into one text block, written out before anything else is drawn
         self._text_ops = TextOps(canvas)
 
@@ -113,8 +113,13 @@ class Renderer:
             handler = _HANDLERS.get(tag)
             if handler is None:
                 continue
-            if ctx.values is not None and self._is_dynamic(child):
-                child = _filled(child, ctx.values)
+            text_override = None
+            if ctx.values is not None:
+                dynamic = self._dynamic_kind(child)
+                if dynamic == _TEXT_ONLY:
+                    text_override = substitute(child.text, ctx.values)
+                elif dynamic:
+                    child = _filled(child, ctx.values)
             attrib = child.attrib
             own = style
             if not _INHERITED_OR_STYLE.isdisjoint(attrib):
@@ -135,15 +140,19 @@ class Renderer:
                 self.canvas.restoreState()
             elif tag in _STATIC:
                 self._static(tag, child, own, m, ctx, handler)
+            elif text_override is not None:
+                self._text(child, own, m, ctx, text_override)
             else:
                 handler(self, child, own, m, ctx)
 
-    def _is_dynamic(self, node: ET.Element) -> bool:
-        """Whether an element of a compiled plan carries placeholders (remembered per element)."""
+    def _dynamic_kind(self, node: ET.Element) -> int:
+        """Where an element of a compiled plan carries placeholders (remembered per element)."""
         found = self._dynamic.get(id(node))
         if found is None:
-            found = self._dynamic[id(node)] = ("\ue000" in (node.text or "")) or any(
-                "\ue000" in v for v in node.attrib.values())
+            in_attrib = any("\ue000" in v for v in node.attrib.values())
+            in_text = "\ue000" in (node.text or "") and len(node) == 0
+            found = _FILLED if in_attrib else _TEXT_ONLY if in_text and node.tag.endswith("text") else 0
+            self._dynamic[id(node)] = found
         return found
 
     def _static(self, tag: str, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context,
@@ -318,8 +327,9 @@ class Renderer:
         c.restoreState()
 
     # ------------------------------------------------------------ text
-    def _text(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
-        raw = node.text or "" if len(node) == 0 else "".join(node.itertext())
+    def _text(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context, raw: str | None = None) -> None:
+        if raw is None:
+            raw = node.text or "" if len(node) == 0 else "".join(node.itertext())
         field_name = node.get("data-field", "text")
         content = raw if node.get("data-raw") else typography(raw, ctx.lang)
         family, base, size, fill = _text_style(style.get("font-family"), style.get("font-weight"),
@@ -402,6 +412,7 @@ def _filled(node: ET.Element, values: dict[str, str]) -> ET.Element:
     return copy
 
 
+_TEXT_ONLY, _FILLED = 1, 2
 _SHORT: dict[str, str] = {}
 _INHERITED_OR_STYLE = frozenset(INHERITED) | {"style"}
 
