@@ -178,7 +178,8 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
         for c, pages in plans:
             out.append(Entry(localised(content, lang, f"kit.components.{c.stem}", c.model.title), entry_kind(c.model),
                              pages, 0 if is_localised(c) else items_of(c, paper), piece_size(c, lang), page,
-                             is_duplex(c, opts)))
+                             is_duplex(c, opts),
+                             poster_paper(*c.model.size).name if isinstance(c.model, GraphBoard) else ""))
             page += pages
         return out
 

@@ -24,6 +24,7 @@ class Entry:
     size: str = ""
     first: int = 0  # first page of the part in the kit (1-based); 0 when unknown
     duplex: bool = False
+    poster: str = ""  # paper of a board's one-page poster
 
     @property
     def span(self) -> str:
@@ -86,7 +87,8 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
         out.append(Paragraph(markup(t("assembly_h")), st["h2"]))
         for e in entries:
             key = "kind." + e.kind
-            text = t(key, title=f"**{e.title}**", count=e.items, tiles=e.items, size=e.size)
+            text = t(key, title=f"**{e.title}**", count=e.items, tiles=e.items, size=e.size,
+                     poster=t(f"paper_{e.poster}") if e.poster else "")
             out.append(Paragraph(markup(text), st["bullets"], bulletText="\u2022"))
         if any(e.kind == "board-graph" for e in entries):
             out.append(Paragraph(markup(t("tiles_h")), st["h2"]))

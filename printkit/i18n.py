@@ -65,6 +65,8 @@ _QUOTES = {"en": ("\u201c", "\u201d"), "fr": ("\u00ab" + NBSP, NBSP + "\u00bb"),
 
 
 _TOUCHED = {"en": "'\"-", "de": "'\"-", "fr": "'\"-:;!?\u00ab\u00bb"}
+_OPEN_SINGLE = re.compile(r"(?<![\w'])'(?=\w)")
+_CLOSE_SINGLE = re.compile(r"(?<=[\w.!?])'(?![\w])")
 _RANGE = re.compile(r"(?<=\d)-(?=\d)")
 _MINUS = re.compile(r"(?<![\w/+\-])-(?=\d)")
 
@@ -74,10 +76,14 @@ def typography(text: str, lang: str) -> str:
     if not any(c in text for c in _TOUCHED.get(lang, "'\"")):
         return text
     text = _APOSTROPHE.sub("\u2019", text)
+    text = _OPEN_SINGLE.sub("\u2018", text)
+    text = _CLOSE_SINGLE.sub("\u2019", text)
     text = _RANGE.sub("\u2013", text)  # 2-4 players: an en dash
     text = _MINUS.sub("\u2212", text)  # -1 Investigation: a minus sign
     opening, closing = _QUOTES.get(lang, _QUOTES["en"])
     parts = text.split('"')
+    # a short quoted name (a card title) is never broken across lines
+    parts = [p.replace(" ", NBSP) if i % 2 and len(p) <= 30 else p for i, p in enumerate(parts)] if len(parts) % 2 else parts
     if len(parts) % 2 == 1 and len(parts) > 1:
         text = "".join(part + (opening if i % 2 == 0 else closing) if i < len(parts) - 1 else part
                        for i, part in enumerate(parts))

@@ -13,6 +13,9 @@ from .pieces import Face, PieceSpec
 from .svgdraw import Context, TextProblem
 
 
+SHORT_MARK = 2.0  # margin marks shorter than this get a hairline along the cut too
+
+
 @dataclass
 class Page:
     """What a part of a document needs to know to label its pages."""
@@ -101,12 +104,17 @@ def _draw_marks(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks:
     for y in ys:
         segs += [(x0 - bx - mx, y, x0 - bx - 0.1 * mx, y), (x1 + bx + 0.1 * mx, y, x1 + bx + mx, y)]
     w.lines(segs)
-    # where neighbours share one cut (no room for a gutter), a hairline guides the scissors
+    # where neighbours share one cut (no room for a gutter), or where the margin is too narrow
+    # for a mark that shows, a hairline along the cut guides the scissors
     shared = []
     if by == 0:
         shared += [(x0, y, x1, y) for y in ys if y0 + 1e-3 < y < y1 - 1e-3]
     if bx == 0:
         shared += [(x, y0, x, y1) for x in xs if x0 + 1e-3 < x < x1 - 1e-3]
+    if my < SHORT_MARK:
+        shared += [(x, y0 - by, x, y1 + by) for x in xs]
+    if mx < SHORT_MARK:
+        shared += [(x0 - bx, y, x1 + bx, y) for y in ys]
     if shared:
         w.lines(shared, width=0.08, colour=(0.55, 0.55, 0.55))
 
@@ -192,7 +200,10 @@ def gutterfold_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: P
         w.begin(g.paper)
         trims = [_draw(w, s, s.front, *g.front(i), bleed, label.text_lang or label.lang, sink, assets, forms) for i, s in enumerate(batch)]
         trims += [_draw(w, s, s.back, *g.back(i), bleed, label.text_lang or label.lang, sink, assets, forms) for i, s in enumerate(batch) if s.back]
-        w.lines([(g.fold_x, MARGIN, g.fold_x, g.paper.height - MARGIN - 8)], width=0.25, dash=[2, 1.5])
+        top, bottom = MARGIN, g.paper.height - MARGIN - 8
+        w.lines([(g.fold_x, top, g.fold_x, bottom)], width=0.25, dash=[2, 1.5])
+        # the instruction runs along the fold line, in the clear space between the halves
+        w.text(g.fold_x - 0.9, (top + bottom) / 2, label.t("gutterfold"), 5.5, rotate=True, anchor="middle")
         band = (MARGIN, g.paper.height - MARGIN - 7, g.paper.width - 2 * MARGIN, 7)
-        _finish_sheet(w, trims, bleed, (half.x.mark, half.y.mark), band, label.footer(n, total, None) + "  ·  " + label.t("gutterfold")[:60], label)
+        _finish_sheet(w, trims, bleed, (half.x.mark, half.y.mark), band, label.footer(n, total, None), label)
     return total

@@ -149,7 +149,7 @@ def is_duplex(comp: LoadedComponent, opts: Options) -> bool:
 
 def piece_size(comp: LoadedComponent, lang: str) -> str:
     model = comp.model
-    return size_text(*model.size, lang) if isinstance(model, (Deck, Standee)) else ""
+    return size_text(*model.size, lang) if isinstance(model, (Deck, Standee, GraphBoard)) else ""
 
 
 def blank_page(w: Writer, paper: Paper, label: Page) -> None:

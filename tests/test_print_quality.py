@@ -199,7 +199,7 @@ def test_kit_puts_every_card_front_on_an_odd_page_and_its_back_on_the_next(repde
     with pdfplumber.open(str(path)) as pdf:
         counts = [len(piece_rects(page, *size)) for page in pdf.pages]
     card_pages = [i + 1 for i, n in enumerate(counts) if n]
-    backs = [p for p in card_pages if any(k in texts[p - 1] for k in ("REP-DETECT", "KEEP SEPARATE", "Becoming a Sympathizer"))]
+    backs = [p for p in card_pages if any(k in texts[p - 1] for k in ("REP-DETECT", "REPLICANTS SPACE", "Becoming a Sympathizer"))]
     fronts = [p for p in card_pages if p not in backs]
     assert fronts and len(fronts) == len(backs)
     assert all(p % 2 == 1 for p in fronts), fronts
