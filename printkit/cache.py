@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from . import __version__
 
-FORMAT = 1
+FORMAT = 2
 
 
 def cache_dir() -> Path | None:

@@ -121,8 +121,7 @@ def _load_dir(folder: Path, langs: list[str], shown: Any) -> tuple[Catalogs, lis
             raw = load_yaml(file, label)
         except ContentError as exc:
             problems += exc.problems
-            raw = YMap()
-            raw.pos, raw.key_pos, raw.value_pos = Pos(label), {}, {}
+            raw = YMap.empty(label)
         texts: dict[str, str] = {}
         positions: dict[str, Pos] = {}
         if isinstance(raw, dict):

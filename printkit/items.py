@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +27,7 @@ class Item:
     values: dict[str, Any]
     qty: int
     pos: Pos
-    value_pos: dict[str, Pos] = field(default_factory=dict, compare=False)
+    value_pos: Mapping[str, Pos] = field(default_factory=dict, compare=False)
 
     def get(self, name: str, default: Any = None) -> Any:
         return self.values.get(name, default)
@@ -91,7 +92,7 @@ def check_items(component: str, kind: str, raw_items: Any, fields: dict[str, Fie
         for name, spec in specs.items():
             if spec.required and name not in raw:
                 problems.append(Problem(at, f"expected field '{name}', found nothing"))
-        value_pos = dict(raw.value_pos) if isinstance(raw, YMap) else {}
+        value_pos = raw.value_pos if isinstance(raw, YMap) else {}
         items.append(Item(component, index, values, qty, at, value_pos))
     return items, problems
 
