@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .impose import MARGIN, PAPERS, Paper, Tiling, tiling
+from .model import GraphBoard
 from .pages import Page, Sink
 from .errors import Pos, Problem
 from .pdf import Writer
@@ -35,8 +36,29 @@ def poster_paper(bw: float, bh: float) -> Paper:
     return sheet
 
 
-def tile_count(paper: Paper, size: tuple[float, float]) -> int:
-    t = tiling(paper, *size)
+def board_obstacles(model: GraphBoard) -> tuple:
+    """What a seam should not cut through, as the board template draws it: card spaces and player
+    areas (cards would slide on a taped seam), named nodes with their labels, then spaces."""
+    data = model.data
+    radius = float(data.get("location_radius", 12))
+    space = float(data.get("space_radius", 4.5))
+    label_w, label_h = data.get("label_size", [50, 12])
+    out = [(a.at[0], a.at[1], a.at[0] + a.size[0], a.at[1] + a.size[1], 5.0) for a in model.areas]
+    for n in model.nodes:
+        x, y = n.at
+        r = space if n.kind == "space" else radius
+        out.append((x - r - 1, y - r - 1, x + r + 1, y + r + 1, 1.0 if n.kind == "space" else 3.0))
+        if n.kind not in ("space", "home"):
+            out.append((x - label_w / 2, y + r + 1, x + label_w / 2, y + r + 1 + label_h, 2.0))
+    return tuple(out)
+
+
+def board_tiling(paper: Paper, model: GraphBoard) -> Tiling:
+    return tiling(paper, *model.size, obstacles=board_obstacles(model))
+
+
+def tile_count(paper: Paper, model: GraphBoard) -> int:
+    t = board_tiling(paper, model)
     return t.rows * t.cols
 
 
@@ -44,10 +66,11 @@ def _cross(x: float, y: float, r: float = 2.0) -> list[tuple[float, float, float
     return [(x - r, y, x + r, y), (x, y - r, x, y + r)]
 
 
-def tile_pages(w: Writer, svg: str, size: tuple[float, float], paper: Paper, title: str, label: Page, sink: Sink,
+def tile_pages(w: Writer, svg: str, model: GraphBoard, paper: Paper, title: str, label: Page, sink: Sink,
                where: Pos, assets: Callable, safe: float) -> int:
     """Assembly diagram, then one page per tile."""
-    t = tiling(paper, *size)
+    size = model.size
+    t = board_tiling(paper, model)
     form = _board_form(w, svg, size, label.text_lang or label.lang, safe, sink, where, assets)
     assembly_page(w, form, t, title, label)
     total = t.rows * t.cols

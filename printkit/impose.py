@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .geometry.seams import crossing, windows
+
 MARGIN = 5.0        # nothing is printed closer than this to the sheet edge
 MAX_GUTTER = 3.0    # gutter between pieces; each piece bleeds into its half
 MIN_MARK = 3.0      # cut marks shorter than this are hard to see
@@ -192,18 +194,23 @@ class Tiling:
     paper: Paper
     board_w: float
     board_h: float
-    tile_w: float
-    tile_h: float
     overlap: float
-    cols: int
-    rows: int
+    columns: tuple[tuple[float, float], ...]  # (x, width) of each column of tiles on the board
+    lines: tuple[tuple[float, float], ...]  # (y, height) of each row of tiles
     origin: tuple[float, float]  # where the tile's board window starts on the sheet
+
+    @property
+    def cols(self) -> int:
+        return len(self.columns)
+
+    @property
+    def rows(self) -> int:
+        return len(self.lines)
 
     def window(self, row: int, col: int) -> tuple[float, float, float, float]:
         """The board region (x, y, w, h) printed on tile (row, col)."""
-        x = col * (self.tile_w - self.overlap)
-        y = row * (self.tile_h - self.overlap)
-        return x, y, min(self.tile_w, self.board_w - x), min(self.tile_h, self.board_h - y)
+        (x, w), (y, h) = self.columns[col], self.lines[row]
+        return x, y, w, h
 
     @staticmethod
     def label(row: int, col: int) -> str:
@@ -212,18 +219,23 @@ class Tiling:
 
 LABEL_BAND = 9.0
 TILE_EDGE = 2.0  # room for the crop marks at a tile's outer board edges
+Rect = tuple[float, float, float, float, float]  # x0, y0, x1, y1, weight
 
 
-def tiling(paper: Paper, board_w: float, board_h: float, overlap: float = 12.0) -> Tiling:
-    """Tiles with the fewest sheets, portrait or landscape."""
-    best = None
+def tiling(paper: Paper, board_w: float, board_h: float, overlap: float = 12.0,
+           obstacles: tuple[Rect, ...] = ()) -> Tiling:
+    """Tiles with the fewest sheets, portrait or landscape, seams placed off the obstacles."""
+    xs = [(x0, x1, w) for x0, _, x1, _, w in obstacles]
+    ys = [(y0, y1, w) for _, y0, _, y1, w in obstacles]
+    best, best_key = None, None
     for sheet in (paper, paper.landscape()):
         tw = sheet.width - 2 * MARGIN - 2 * TILE_EDGE
         th = sheet.height - 2 * MARGIN - LABEL_BAND - BAND
-        cols = max(1, math.ceil((board_w - overlap) / (tw - overlap)))
-        rows = max(1, math.ceil((board_h - overlap) / (th - overlap)))
-        t = Tiling(sheet, board_w, board_h, tw, th, overlap, cols, rows, (MARGIN + TILE_EDGE, MARGIN + LABEL_BAND))
-        if best is None or cols * rows < best.cols * best.rows:
-            best = t
+        cols, lines = windows(board_w, tw, overlap, xs), windows(board_h, th, overlap, ys)
+        cost = sum(crossing(x + overlap / 2, xs) for x, _ in cols[1:]) + sum(crossing(y + overlap / 2, ys) for y, _ in lines[1:])
+        key = (len(cols) * len(lines), cost)
+        if best_key is None or key < best_key:
+            best = Tiling(sheet, board_w, board_h, overlap, tuple(cols), tuple(lines), (MARGIN + TILE_EDGE, MARGIN + LABEL_BAND))
+            best_key = key
     assert best is not None
     return best

@@ -61,7 +61,7 @@ def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str):  # -> sh
 def items_of(comp: LoadedComponent, paper: Paper) -> int:
     model = comp.model
     if isinstance(model, GraphBoard):
-        return tile_count(paper, model.size)
+        return tile_count(paper, model)
     return comp.count()
 
 
@@ -72,7 +72,7 @@ def planned_pages(content: GameContent, comp: LoadedComponent, paper: Paper, lan
     if isinstance(model, Standee):
         return layout_pages(comp.count(), standee_size(model), paper, False, False)
     if isinstance(model, GraphBoard):
-        return tile_count(paper, model.size) + 1
+        return tile_count(paper, model) + 1
     from .sheets import count_pages
 
     return count_pages(paper, sheet_flow(content, comp, lang))
@@ -99,7 +99,7 @@ def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pa
     text_lang = lang if is_localised(comp) else content.game.content_lang
     label.text_lang = text_lang
     if isinstance(model, GraphBoard):
-        return tile_pages(w, board_svg(content, comp), model.size, paper, model.title, label, sink,
+        return tile_pages(w, board_svg(content, comp), model, paper, model.title, label, sink,
                           pos_of(comp.raw, "template") or comp.raw.pos, assets, model.safe)
     if isinstance(model, Sheet):
         from .sheets import flow_pages

@@ -97,3 +97,20 @@ def test_graph_distances_and_nearest():
     lone = Graph.from_chains({**nodes, "e": (99, 99)}, [["a", "b"]])
     assert "e" not in lone.distances("a")
     assert math.isclose(len(g.adjacent["a"]), 2)
+
+
+def test_seams_move_off_obstacles_without_adding_tiles():
+    from printkit.geometry.seams import crossing, uniform_count, windows
+
+    plain = windows(560, 196, 12)
+    assert len(plain) == uniform_count(560, 196, 12) == 4 - 1  # 3 tiles
+    seam = plain[1][0] + 6
+    blocked = [(seam - 3, seam + 3, 5.0)]  # narrower than the slack three tiles leave
+    moved = windows(560, 196, 12, blocked)
+    assert len(moved) == len(plain)
+    assert crossing(moved[1][0] + 6, blocked) == 0
+    # still a cover: each tile overlaps the next by exactly 12 mm, the last ends at the board edge
+    for (a, wa), (b, _) in zip(moved, moved[1:]):
+        assert a + wa - b == pytest.approx(12)
+        assert wa <= 196 + 1e-9
+    assert moved[-1][0] + moved[-1][1] == pytest.approx(560)
