@@ -173,6 +173,7 @@ class Standee(ComponentBase):
     size: tuple[float, float] = Field(description="one face, [w, h] mm")
     base: float = Field(12.0, gt=0, description="depth of each base tab in mm")
     front: str = Field(description="face template file name")
+    colour_field: str = Field("colour", description="item field whose colour fills the tabs and the bleed")
     items: list[dict[str, Any]] = Field(description="the counters; each may have qty")
 
     _size = field_validator("size", mode="before")(lambda cls, v: parse_size(v))

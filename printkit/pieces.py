@@ -5,6 +5,7 @@ template is filled once per distinct item, not once per copy.
 """
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Any, Iterator
 
@@ -13,6 +14,9 @@ from .i18n import fill
 from .items import Item, plain
 from .model import Deck, GraphBoard, Standee
 from .paths import Roots
+import svgwrite
+from svgwrite.base import BaseElement
+
 from .compile import Plan, analyse, group_key, plan_for
 from .templates import TemplateSet
 
@@ -39,11 +43,6 @@ class PieceSpec:
     safe: float
     front: Face
     back: Face | None
-
-
-def _svg_open(w: float, h: float) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}mm" height="{h:g}mm" '
-            f'viewBox="0 0 {w:g} {h:g}">')
 
 
 def item_values(content: GameContent, item: Item) -> dict[str, Any]:
@@ -108,29 +107,51 @@ def standee_size(model: Standee) -> tuple[float, float]:
     return w, 2 * h + 2 * model.base
 
 
-def standee_pieces(content: GameContent, comp: LoadedComponent) -> Iterator[PieceSpec]:
+class _Nested(BaseElement):
+    """A filled face placed as a nested <svg> (svgwrite has no element for foreign SVG)."""
+
+    elementname = "svg"
+
+    def __init__(self, face: ET.Element, x: float, y: float, w: float, h: float):
+        super().__init__(debug=False)
+        self.face, self.box = face, (x, y, w, h)
+
+    def get_xml(self) -> ET.Element:
+        x, y, w, h = self.box
+        element = ET.Element("svg", {"x": f"{x:g}", "y": f"{y:g}", "width": f"{w:g}", "height": f"{h:g}",
+                                     "viewBox": f"0 0 {w:g} {h:g}"})
+        element.extend(list(self.face))
+        return element
+
+
+def standee_svg(face: str, w: float, h: float, tab: float, colour: str) -> str:
     """Tab, face upside down, fold, face, tab: folded, the two faces meet back to back."""
+    root = ET.fromstring(face)
+    total = 2 * h + 2 * tab
+    dwg = svgwrite.Drawing(size=(f"{w:g}mm", f"{total:g}mm"), viewBox=f"0 0 {w:g} {total:g}", debug=False)
+    dwg.add(dwg.rect(insert=(-3, -3), size=(w + 6, total + 6), fill=colour))
+    for y in (0, total - tab):
+        dwg.add(dwg.rect(insert=(0, y), size=(w, tab), fill="#ffffff", fill_opacity=0.55))
+    upper = dwg.g(transform=f"rotate(180 {w / 2:g} {tab + h / 2:g})")
+    upper.add(_Nested(root, 0, tab, w, h))
+    dwg.add(upper)
+    dwg.add(_Nested(root, 0, tab + h, w, h))
+    for y in (tab, tab + h, tab + 2 * h):
+        dwg.add(dwg.line(start=(0, y), end=(w, y), stroke="#000000", stroke_width=0.2, stroke_dasharray="1.2 0.8"))
+    return dwg.tostring()
+
+
+def standee_pieces(content: GameContent, comp: LoadedComponent) -> Iterator[PieceSpec]:
     model = comp.model
     assert isinstance(model, Standee)
     tpl = templates_for(content, comp)
     w, h = model.size
-    tab = model.base
     base = template_values(content, comp, model.size)
     for item in comp.items:
         face = tpl.render(model.front, **base, item=item_values(content, item))
-        inner = face.split(">", 1)[1].rsplit("</svg>", 1)[0]
-        colour = item.values.get("colour", "#888888")
-        total_h = 2 * h + 2 * tab
-        svg = (_svg_open(w, total_h)
-               + f'<rect x="-3" y="-3" width="{w + 6:g}" height="{total_h + 6:g}" fill="{colour}"/>'
-               + f'<rect x="0" y="0" width="{w:g}" height="{tab:g}" fill="#ffffff" fill-opacity="0.55"/>'
-               + f'<rect x="0" y="{total_h - tab:g}" width="{w:g}" height="{tab:g}" fill="#ffffff" fill-opacity="0.55"/>'
-               + f'<g transform="rotate(180 {w / 2:g} {tab + h / 2:g})"><svg x="0" y="{tab:g}" width="{w:g}" height="{h:g}" viewBox="0 0 {w:g} {h:g}">{inner}</svg></g>'
-               + f'<svg x="0" y="{tab + h:g}" width="{w:g}" height="{h:g}" viewBox="0 0 {w:g} {h:g}">{inner}</svg>'
-               + "".join(f'<line x1="0" y1="{yy:g}" x2="{w:g}" y2="{yy:g}" stroke="#000000" stroke-width="0.2" '
-                         f'stroke-dasharray="1.2 0.8"/>' for yy in (tab, tab + h, tab + 2 * h))
-               + "</svg>")
-        spec = PieceSpec(comp.stem, (w, total_h), model.safe, Face(svg, item), None)
+        colour = str(item.values.get(model.colour_field, "#888888"))
+        spec = PieceSpec(comp.stem, standee_size(model), model.safe,
+                         Face(standee_svg(face, w, h, model.base, colour), item), None)
         for _ in range(item.qty):
             yield spec
 
