@@ -19,7 +19,7 @@ from .impose import PAPERS, Paper
 from .model import GraphBoard
 from .pages import Page, Sink
 from .i18n import typography
-from .parts import (Options, blank_page, localised, draw_part, draw_poster, guide_catalogs, is_duplex, is_localised, items_of,
+from .parts import (Options, blank_page, localised, two_sided, draw_part, draw_poster, guide_catalogs, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)
 from .paths import Roots
 from .pdf import Writer
@@ -179,7 +179,8 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
             out.append(Entry(localised(content, lang, f"kit.components.{c.stem}", c.model.title), entry_kind(c.model),
                              pages, 0 if is_localised(c) else items_of(c, paper), piece_size(c, lang), page,
                              is_duplex(c, opts),
-                             poster_paper(*c.model.size).name if isinstance(c.model, GraphBoard) else ""))
+                             poster_paper(*c.model.size).name if isinstance(c.model, GraphBoard) else "",
+                             two_sided(c.model)))
             page += pages
         return out
 

@@ -8,7 +8,7 @@ from .errors import ContentError, Pos, Problem, expected_found
 from .i18n import Catalogs, load_catalogs
 from .items import Item, check_items
 from .load import YMap, load_yaml, pos_of
-from .model import KINDS, Component, Deck, Game, Sheet, Standee, validate_model
+from .model import KINDS, Component, Deck, Game, Sheet, Standee, Tokens, validate_model
 from .paths import Roots, is_safe_name
 
 
@@ -42,7 +42,7 @@ class GameContent:
 def _items_of(model: Component) -> tuple[str, list[dict[str, Any]] | None]:
     if isinstance(model, Deck):
         return "cards", model.cards
-    if isinstance(model, Standee):
+    if isinstance(model, (Standee, Tokens)):
         return "items", model.items
     return "", None
 

@@ -8,7 +8,7 @@ from reportlab.platypus import Paragraph
 from .content import GameContent
 from .i18n import fill, typography
 from .impose import Paper
-from .model import Deck, GraphBoard, Sheet
+from .model import Deck, GraphBoard, Sheet, Tokens
 from .parts import guide_catalogs, localised
 from .sheets import Flow, markup, spacer, styles, table
 
@@ -25,6 +25,7 @@ class Entry:
     first: int = 0  # first page of the part in the kit (1-based); 0 when unknown
     duplex: bool = False
     poster: str = ""  # paper of a board's one-page poster
+    two_sided: bool = False  # pieces with a printed back, whatever the layout
 
     @property
     def span(self) -> str:
@@ -65,8 +66,8 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
         out.append(Paragraph(markup(t("contents_h")), st["h2"]))
         rows = [[t("col_component"), t("col_pages"), t("col_pieces"), t("col_sides")]]
         for e in entries:
-            sides = t("sides_duplex") if e.kind in ("deck", "double-sided") else t("sides_single")
-            if e.kind in ("deck", "double-sided") and layout == "gutterfold":
+            sides = t("sides_duplex") if e.duplex else t("sides_single")
+            if e.two_sided and layout == "gutterfold":
                 sides = t("sides_gutterfold")
             rows.append([e.title, e.span, str(e.items) if e.items else "\u2014", sides])
         out.append(table(rows, [70, 18, 18, 70], lang))
@@ -100,7 +101,7 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
 
 
 def entry_kind(model: object) -> str:
-    if isinstance(model, Deck):
+    if isinstance(model, (Deck, Tokens)):
         return model.kind
     if isinstance(model, GraphBoard):
         return "board-graph"

@@ -114,6 +114,22 @@ class Grid:
         return None
 
 
+def _roomiest(count: int, cols: int, rows: int, x_axis: tuple, y_axis: tuple) -> tuple[int, int]:
+    """For a run that fits on one sheet: the columns and rows that leave the widest gutters."""
+    best, best_gutter = (min(cols, count), min(rows, math.ceil(count / min(cols, count)))), -1.0
+    for c in range(min(cols, count), 0, -1):
+        r = math.ceil(count / c)
+        if r > rows:
+            break
+        ax, ay = solve_axis(*x_axis, c), solve_axis(*y_axis, r)
+        gutter = min(ax.gutter if c > 1 else MAX_GUTTER, ay.gutter if r > 1 else MAX_GUTTER)
+        if gutter > best_gutter + 1e-9:
+            best, best_gutter = (c, r), gutter
+        if gutter >= MAX_GUTTER:
+            break
+    return best
+
+
 def grid(paper: Paper, w: float, h: float, count: int | None = None) -> Grid | None:
     """The grid that fits the most pieces, preferring a bottom furniture band, then a side band.
 
@@ -127,8 +143,7 @@ def grid(paper: Paper, w: float, h: float, count: int | None = None) -> Grid | N
         x_hi, y_hi = paper.width - MARGIN - right, paper.height - MARGIN - bottom
         cols, rows = fits(MARGIN, x_hi, w), fits(MARGIN, y_hi, h)
         if count is not None and cols and rows and count < cols * rows:
-            cols = min(cols, count)
-            rows = min(rows, math.ceil(count / cols))
+            cols, rows = _roomiest(count, cols, rows, (MARGIN, x_hi, w), (MARGIN, y_hi, h))
         ax = solve_axis(MARGIN, x_hi, w, cols)
         ay = solve_axis(MARGIN, y_hi, h, rows)
         if ax and ay:

@@ -15,6 +15,7 @@ IMPLICIT: dict[str, dict[str, FieldSpec]] = {
     "deck": {"title": FieldSpec(type="str", doc="card title")},
     "double-sided": {"title": FieldSpec(type="str", doc="front title")},
     "standee": {},
+    "tokens": {},
 }
 
 

@@ -179,6 +179,21 @@ class Standee(ComponentBase):
     _size = field_validator("size", mode="before")(lambda cls, v: parse_size(v))
 
 
+class Tokens(ComponentBase):
+    """Cut-out tokens and tiles of one shape, printed on one side or on both."""
+
+    kind: Literal["tokens"] = Field(description="tokens")
+    shape: Literal["rect", "square", "circle", "hexagon"] = Field(
+        "rect", description="outline: rect/square (cut at the marks), circle or hexagon (cut along the printed outline)")
+    size: tuple[float, float] = Field(description="[w, h] mm; a circle's diameter is w; a hexagon fills its box, flat-topped when w > h")
+    front: str = Field(description="front template file name")
+    back: str | None = Field(None, description="back template file name; tokens are double-sided when given")
+    safe: float = Field(2.0, ge=0, description="safe-zone inset from the trim in mm; text must stay inside")
+    items: list[dict[str, Any]] = Field(description="the tokens; each may have qty")
+
+    _size = field_validator("size", mode="before")(lambda cls, v: parse_size(v))
+
+
 class GraphNode(Strict):
     id: str = Field(description="unique id used by edges")
     kind: str = Field(description="node kind, e.g. location, home, space")
@@ -232,9 +247,9 @@ class Sheet(ComponentBase):
 
 
 KINDS: dict[str, type[ComponentBase]] = {
-    "deck": Deck, "double-sided": Deck, "standee": Standee, "board-graph": GraphBoard, "sheet": Sheet,
+    "deck": Deck, "double-sided": Deck, "tokens": Tokens, "standee": Standee, "board-graph": GraphBoard, "sheet": Sheet,
 }
-Component = Deck | Standee | GraphBoard | Sheet
+Component = Deck | Tokens | Standee | GraphBoard | Sheet
 
 _TYPE_WORDS = {
     "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",

@@ -128,20 +128,27 @@ def _draw(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed: tup
         form = forms.get(face.svg)
         if form is None:
             form = forms[face.svg] = w.shared_form(face.svg, pw, ph, ctx, assets)
-    w.piece(face, x, y, pw, ph, bleed, ctx, assets, form)
+    w.piece(face, x, y, pw, ph, bleed, ctx, assets, form, spec.shape)
+    if spec.shape not in ("rect", "square"):
+        w.cut_outline(spec.shape, x, y, pw, ph)
     if ctx.problems:
         sink.add(spec, face, ctx.problems)
     return x, y, pw, ph
 
 
 def _finish_sheet(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks: tuple[float, float],
-                  band: Rect | None, footer: str, label: Page) -> None:
-    cut_marks(w, trims, bleed, marks)
+                  band: Rect | None, footer: str, label: Page, outlined: bool = False) -> None:
+    if not outlined:  # round and hexagonal pieces are cut along their printed outline instead
+        cut_marks(w, trims, bleed, marks)
     if band:
         w.furniture(band, footer, label.t("ruler"))
     x, y, uw, uh = _union(trims)
     w.boxes((x, y, uw, uh), (x - bleed[0], y - bleed[1], uw + 2 * bleed[0], uh + 2 * bleed[1]))
     w.end()
+
+
+def _outlined(batch: list[PieceSpec]) -> bool:
+    return all(spec.shape not in ("rect", "square") for spec in batch)
 
 
 def layout_pages(count: int, size: tuple[float, float], paper: Paper, double: bool, fold: bool) -> int:
@@ -172,13 +179,14 @@ def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, 
     for n, batch in enumerate(chunks(specs, g.per_sheet), 1):
         w.begin(g.paper)
         trims = [_draw(w, s, s.front, *g.slot(i), bleed, label.text_lang or label.lang, sink, assets, forms) for i, s in enumerate(batch)]
-        _finish_sheet(w, trims, bleed, marks, g.band_rect(), label.footer(n, total, "front" if double else None), label)
+        _finish_sheet(w, trims, bleed, marks, g.band_rect(), label.footer(n, total, "front" if double else None), label,
+                      _outlined(batch))
         pages += 1
         if double:
             w.begin(g.paper)
             trims = [_draw(w, s, s.back, *g.mirrored(i), bleed, label.text_lang or label.lang, sink, assets, forms)
                      for i, s in enumerate(batch) if s.back]
-            _finish_sheet(w, trims, bleed, marks, g.band_rect(back=True), label.footer(n, total, "back"), label)
+            _finish_sheet(w, trims, bleed, marks, g.band_rect(back=True), label.footer(n, total, "back"), label, _outlined(batch))
             pages += 1
     return pages
 
@@ -205,5 +213,5 @@ def gutterfold_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: P
         # the instruction runs along the fold line, in the clear space between the halves
         w.text(g.fold_x - 0.9, (top + bottom) / 2, label.t("gutterfold"), 5.5, rotate=True, anchor="middle")
         band = (MARGIN, g.paper.height - MARGIN - 7, g.paper.width - 2 * MARGIN, 7)
-        _finish_sheet(w, trims, bleed, (half.x.mark, half.y.mark), band, label.footer(n, total, None), label)
+        _finish_sheet(w, trims, bleed, (half.x.mark, half.y.mark), band, label.footer(n, total, None), label, _outlined(batch))
     return total

@@ -11,7 +11,7 @@ from .impose import Paper
 from .errors import Problem
 from .load import pos_of
 from .templates import TemplateProblem
-from .model import Deck, GraphBoard, Sheet, Standee
+from .model import Deck, GraphBoard, Sheet, Standee, Tokens
 from .pages import Page, Sink, grid_pages, gutterfold_pages, layout_pages
 from .pdf import Writer
 from .pieces import board_svg, pieces, standee_size, templates_for
@@ -67,8 +67,9 @@ def items_of(comp: LoadedComponent, paper: Paper) -> int:
 
 def planned_pages(content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options) -> int:
     model = comp.model
-    if isinstance(model, Deck):
-        return layout_pages(comp.count(), model.size, paper, True, opts.layout == "gutterfold")
+    if isinstance(model, (Deck, Tokens)):
+        double = two_sided(model)
+        return layout_pages(comp.count(), model.size, paper, double, double and opts.layout == "gutterfold")
     if isinstance(model, Standee):
         return layout_pages(comp.count(), standee_size(model), paper, False, False)
     if isinstance(model, GraphBoard):
@@ -109,7 +110,7 @@ def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pa
     if key not in opts.cache:
         opts.cache[key] = pieces(content, comp)
     specs = opts.cache[key]
-    double = isinstance(model, Deck)
+    double = two_sided(model)
     if double and opts.layout == "gutterfold":
         return gutterfold_pages(w, specs, len(specs), paper, label, sink, assets)
     return grid_pages(w, specs, len(specs), paper, label, sink, assets, double)
@@ -144,12 +145,17 @@ def guide_catalogs() -> Catalogs:
 
 def is_duplex(comp: LoadedComponent, opts: Options) -> bool:
     """Pieces printed front and back on two sides of one sheet."""
-    return isinstance(comp.model, Deck) and opts.layout == "duplex"
+    return two_sided(comp.model) and opts.layout == "duplex"
+
+
+def two_sided(model: object) -> bool:
+    """Pieces with a printed back: decks, and tokens that name a back template."""
+    return isinstance(model, Deck) or (isinstance(model, Tokens) and model.back is not None)
 
 
 def piece_size(comp: LoadedComponent, lang: str) -> str:
     model = comp.model
-    return size_text(*model.size, lang) if isinstance(model, (Deck, Standee, GraphBoard)) else ""
+    return size_text(*model.size, lang) if isinstance(model, (Deck, Tokens, Standee, GraphBoard)) else ""
 
 
 def blank_page(w: Writer, paper: Paper, label: Page) -> None:

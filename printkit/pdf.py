@@ -14,6 +14,7 @@ from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
 
 from . import text as T
+from .geometry.shapes import outline, trace
 from .impose import MARGIN, Paper
 from .svgdraw import Context, Renderer
 
@@ -82,14 +83,17 @@ class Writer:
 
     # ------------------------------------------------------------ pieces
     def piece(self, face, x: float, y: float, w: float, h: float, bleed: tuple[float, float],
-              ctx: Context, assets: Callable, form: str | None = None) -> None:
-        """Draw one piece with its trim's top left at (x, y), clipped to its bleed."""
+              ctx: Context, assets: Callable, form: str | None = None, shape: str = "rect") -> None:
+        """Draw one piece with its trim's top left at (x, y), clipped to its shape grown by its bleed."""
         c = self.canvas
         bx, by = bleed
         c.saveState()
         c.translate(x, y)
         path = c.beginPath()
-        path.rect(-bx, -by, w + 2 * bx, h + 2 * by)
+        if shape in ("rect", "square"):
+            path.rect(-bx, -by, w + 2 * bx, h + 2 * by)
+        else:
+            trace(path, outline(shape, w, h, min(bx, by)))
         c.clipPath(path, stroke=0, fill=0)
         self.renderer.asset_path = assets
         if form:
@@ -99,6 +103,18 @@ class Writer:
             self.renderer.draw_tree(face.plan.root, ctx)
         else:
             self.renderer.draw_svg(face.svg, ctx)
+        c.restoreState()
+
+    def cut_outline(self, shape: str, x: float, y: float, w: float, h: float) -> None:
+        """The cutting line of a round or hexagonal piece (rectangles are cut at the margin marks)."""
+        c = self.canvas
+        c.saveState()
+        c.translate(x, y)
+        c.setStrokeColorRGB(0.15, 0.15, 0.15)
+        c.setLineWidth(0.2)
+        path = c.beginPath()
+        trace(path, outline(shape, w, h))
+        c.drawPath(path, stroke=1, fill=0)
         c.restoreState()
 
     def shared_form(self, svg: str, w: float, h: float, ctx: Context, assets: Callable) -> str:

@@ -12,7 +12,7 @@ from typing import Any, Iterator
 from .content import GameContent, LoadedComponent
 from .i18n import fill
 from .items import Item, plain
-from .model import Deck, GraphBoard, Standee
+from .model import Deck, GraphBoard, Standee, Tokens
 from .paths import Roots
 import svgwrite
 from svgwrite.base import BaseElement
@@ -43,6 +43,7 @@ class PieceSpec:
     safe: float
     front: Face
     back: Face | None
+    shape: str = "rect"  # rect, square, circle or hexagon: how the piece is clipped and outlined
 
 
 def item_values(content: GameContent, item: Item) -> dict[str, Any]:
@@ -156,6 +157,21 @@ def standee_pieces(content: GameContent, comp: LoadedComponent) -> Iterator[Piec
             yield spec
 
 
+def token_pieces(content: GameContent, comp: LoadedComponent) -> Iterator[PieceSpec]:
+    model = comp.model
+    assert isinstance(model, Tokens)
+    tpl = templates_for(content, comp)
+    base = template_values(content, comp, model.size)
+    fronts = _Compiler(tpl, model.front, base, "item")
+    backs = _Compiler(tpl, model.back, base, "item") if model.back else None
+    for item in comp.items:
+        values = item_values(content, item)
+        spec = PieceSpec(comp.stem, model.size, model.safe, fronts.face(values, item),
+                         backs.face(values, item) if backs else None, model.shape)
+        for _ in range(item.qty):
+            yield spec
+
+
 def board_svg(content: GameContent, comp: LoadedComponent) -> str:
     model = comp.model
     assert isinstance(model, GraphBoard)
@@ -173,4 +189,6 @@ def pieces(content: GameContent, comp: LoadedComponent) -> list[PieceSpec]:
         return list(deck_pieces(content, comp))
     if isinstance(comp.model, Standee):
         return list(standee_pieces(content, comp))
+    if isinstance(comp.model, Tokens):
+        return list(token_pieces(content, comp))
     return []

@@ -1,0 +1,46 @@
+"""Tokens: outlines at their exact size, backs registered to fronts, no margin marks for outlined shapes."""
+from __future__ import annotations
+
+import json
+
+import pdfplumber
+import pytest
+
+from pdfcheck import PAPERS_MM, PT, blank_border_mm, mark_positions
+
+
+def outlines(page, w: float, h: float, tol: float = 0.1) -> list[tuple[float, float]]:
+    """Centres of the drawn paths (curves) whose box is w x h mm: the cut outlines."""
+    found = []
+    for curve in page.curves:
+        cw, ch = (curve["x1"] - curve["x0"]) * PT, (curve["bottom"] - curve["top"]) * PT
+        if abs(cw - w) <= tol and abs(ch - h) <= tol and curve.get("stroke"):
+            found.append(((curve["x0"] + curve["x1"]) / 2 * PT, (curve["top"] + curve["bottom"]) / 2 * PT))
+    return found
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_round_tokens_have_exact_outlines_and_registered_backs(mini_build, paper):
+    path = mini_build / "mini" / paper / "discs.pdf"
+    with pdfplumber.open(str(path)) as pdf:
+        fronts, backs = outlines(pdf.pages[0], 20, 20), outlines(pdf.pages[1], 20, 20)
+        assert mark_positions(pdf.pages[0], *PAPERS_MM[paper]) == ([], [])
+    assert len(fronts) == len(backs) == 12
+    width = PAPERS_MM[paper][0]
+    for bx, by in backs:
+        assert min(((bx - (width - fx)) ** 2 + (by - fy) ** 2) ** 0.5 for fx, fy in fronts) <= 0.2
+    assert min(blank_border_mm(path)) >= 5.0 - 0.26
+
+
+def test_hexagonal_tokens_are_outlined_one_sided(mini_build):
+    path = mini_build / "mini" / "a4" / "hexes.pdf"
+    with pdfplumber.open(str(path)) as pdf:
+        assert len(pdf.pages) == 1
+        assert len(outlines(pdf.pages[0], 30, 26)) == 4
+
+
+def test_manifest_counts_tokens(mini_build):
+    files = {f["path"]: f for f in json.loads((mini_build / "manifest.json").read_text())["files"]}
+    assert files["mini/a4/discs.pdf"]["items"] == 12 and files["mini/a4/discs.pdf"]["kind"] == "tokens"
+    assert files["mini/a4/hexes.pdf"]["items"] == 4
+    assert "mini/a4/discs-gutterfold.pdf" in files and "mini/a4/hexes-gutterfold.pdf" not in files
