@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .impose import MARGIN, PAPERS, Paper, Tiling, tiling
-from .model import GraphBoard
+from .impose import MARGIN, PAPERS, Paper, Tiling, best_grid, tiling
+from .model import Board, GraphBoard
 from .pages import Page, Sink
 from .errors import Pos, Problem
 from .pdf import Writer
@@ -53,11 +53,17 @@ def board_obstacles(model: GraphBoard) -> tuple:
     return tuple(out)
 
 
-def board_tiling(paper: Paper, model: GraphBoard) -> Tiling:
-    return tiling(paper, *model.size, obstacles=board_obstacles(model))
+def board_tiling(paper: Paper, model: Board) -> Tiling:
+    obstacles = board_obstacles(model) if isinstance(model, GraphBoard) else ()
+    return tiling(paper, *model.size, obstacles=obstacles)
 
 
-def tile_count(paper: Paper, model: GraphBoard) -> int:
+def fits_sheet(paper: Paper, model: Board) -> bool:
+    """Whether the board prints whole on one sheet of this paper (then it is a piece, not tiles)."""
+    return best_grid(paper, *model.size, 1) is not None
+
+
+def tile_count(paper: Paper, model: Board) -> int:
     t = board_tiling(paper, model)
     return t.rows * t.cols
 
@@ -66,7 +72,7 @@ def _cross(x: float, y: float, r: float = 2.0) -> list[tuple[float, float, float
     return [(x - r, y, x + r, y), (x, y - r, x, y + r)]
 
 
-def tile_pages(w: Writer, svg: str, model: GraphBoard, paper: Paper, title: str, label: Page, sink: Sink,
+def tile_pages(w: Writer, svg: str, model: Board, paper: Paper, title: str, label: Page, sink: Sink,
                where: Pos, assets: Callable, safe: float) -> int:
     """Assembly diagram, then one page per tile."""
     size = model.size

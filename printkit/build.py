@@ -12,11 +12,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable
 
-from .boards import poster_paper
+from .boards import fits_sheet, poster_paper
 from .content import GameContent, load_game
 from .errors import ContentError, Problem, UsageError
 from .impose import PAPERS, Paper
-from .model import GraphBoard
+from .model import Board
 from .pages import Page, Sink
 from .i18n import typography
 from .parts import (Options, blank_page, localised, two_sided, draw_part, draw_poster, guide_catalogs, is_duplex, is_localised, items_of,
@@ -146,7 +146,7 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
             build_kit(content, paper, lang, opts, settings.layout, stage, sink, rel)
     if settings.poster:
         for comp in content.components.values():
-            if isinstance(comp.model, GraphBoard):
+            if needs_poster(comp.model, settings.papers):
                 rel = f"{gid}/poster/{comp.stem}-poster.pdf"
                 progress(rel)
                 w = stage.writer(rel, f"{content.game.title}: {comp.model.title} (poster)", "poster", duplex=False)
@@ -154,6 +154,11 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
                 stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind,
                                    "paper": poster_paper(*comp.model.size).name,
                                    "lang": None, "items": 1})
+
+
+def needs_poster(model: object, papers: tuple[str, ...]) -> bool:
+    """A board too large for some paper of the build gets a one-page poster for a print shop."""
+    return isinstance(model, Board) and any(not fits_sheet(PAPERS[p], model) for p in papers)
 
 
 def _kit_order(content: GameContent, opts: Options) -> list:
@@ -176,10 +181,11 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
     def entries(start: int) -> list[Entry]:
         out, page = [], start
         for c, pages in plans:
-            out.append(Entry(localised(content, lang, f"kit.components.{c.stem}", c.model.title), entry_kind(c.model),
+            out.append(Entry(localised(content, lang, f"kit.components.{c.stem}", c.model.title),
+                             entry_kind(c.model, needs_poster(c.model, (paper.name,))),
                              pages, 0 if is_localised(c) else items_of(c, paper), piece_size(c, lang), page,
                              is_duplex(c, opts),
-                             poster_paper(*c.model.size).name if isinstance(c.model, GraphBoard) else "",
+                             poster_paper(*c.model.size).name if needs_poster(c.model, (paper.name,)) else "",
                              two_sided(c.model)))
             page += pages
         return out
@@ -199,7 +205,7 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
     for comp, _ in plans:
         draw_part(w, content, comp, paper, lang, opts, sink)
     stage.add(w, rel, {"game": content.id, "component": "kit", "kind": "kit", "paper": paper.name, "lang": lang,
-                       "items": sum(e.items for e in listed if e.kind != "board-graph")})
+                       "items": sum(e.items for e in listed if e.kind != "board-tiled")})
 
 
 def build(settings: Settings, games: list[str], progress: Callable[[str], None] = lambda _: None) -> list[OutputFile]:

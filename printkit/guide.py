@@ -8,7 +8,7 @@ from reportlab.platypus import Paragraph
 from .content import GameContent
 from .i18n import fill, typography
 from .impose import Paper
-from .model import Deck, GraphBoard, Sheet, Tokens
+from .model import Board, Deck, Sheet, Tokens
 from .parts import guide_catalogs, localised
 from .sheets import Flow, markup, spacer, styles, table
 
@@ -91,7 +91,7 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
             text = t(key, title=f"**{e.title}**", count=e.items, tiles=e.items, size=e.size,
                      poster=t(f"paper_{e.poster}") if e.poster else "")
             out.append(Paragraph(markup(text), st["bullets"], bulletText="\u2022"))
-        if any(e.kind == "board-graph" for e in entries):
+        if any(e.kind == "board-tiled" for e in entries):
             out.append(Paragraph(markup(t("tiles_h")), st["h2"]))
             out.append(Paragraph(markup(t("tiles_p")), st["p"]))
         out.append(spacer(2))
@@ -100,11 +100,12 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
     return Flow(make, 1, (typography(content.game.title, lang), t("title")))
 
 
-def entry_kind(model: object) -> str:
+def entry_kind(model: object, tiled: bool = False) -> str:
+    """The guide's name for how a part is assembled (its key under guide.kind)."""
     if isinstance(model, (Deck, Tokens)):
         return model.kind
-    if isinstance(model, GraphBoard):
-        return "board-graph"
+    if isinstance(model, Board):
+        return "board-tiled" if tiled else "board"
     if isinstance(model, Sheet):
         return "sheet"
     return "standee"

@@ -211,18 +211,26 @@ class Area(Strict):
     colour: str | None = Field(None, description="accent colour #rrggbb")
 
 
-class GraphBoard(ComponentBase):
+class Board(ComponentBase):
+    """One drawing (an evidence board, a player board): a piece when it fits a sheet, else tiles and a poster."""
+
+    kind: Literal["board"] = Field(description="board")
+    size: tuple[float, float] = Field(description="board [w, h] in mm")
+    template: str = Field(description="board template file name")
+    back: str | None = Field(None, description="back template, printed duplex when the board fits a sheet")
+    safe: float = Field(5.0, ge=0, description="safe-zone inset from the trim in mm")
+
+    _size = field_validator("size", mode="before")(lambda cls, v: parse_size(v))
+
+
+class GraphBoard(Board):
     """A board of named nodes linked by paths, with rectangular areas."""
 
-    kind: Literal["board-graph"] = Field(description="board-graph")
-    size: tuple[float, float] = Field(description="board [w, h] in mm")
+    kind: Literal["board-graph"] = Field(description="board-graph")  # type: ignore[assignment]
     template: str = Field("board.svg.j2", description="board template file name")
     nodes: list[GraphNode] = Field(description="the board's nodes")
     edges: list[list[str]] = Field(description="chains of node ids; consecutive nodes are linked")
     areas: list[Area] = Field(default_factory=list, description="player areas, card piles")
-    safe: float = Field(5.0, ge=0, description="safe-zone inset from the trim in mm")
-
-    _size = field_validator("size", mode="before")(lambda cls, v: parse_size(v))
 
 
 class Block(Strict):
@@ -247,9 +255,10 @@ class Sheet(ComponentBase):
 
 
 KINDS: dict[str, type[ComponentBase]] = {
-    "deck": Deck, "double-sided": Deck, "tokens": Tokens, "standee": Standee, "board-graph": GraphBoard, "sheet": Sheet,
+    "deck": Deck, "double-sided": Deck, "tokens": Tokens, "standee": Standee, "board": Board, "board-graph": GraphBoard,
+    "sheet": Sheet,
 }
-Component = Deck | Tokens | Standee | GraphBoard | Sheet
+Component = Deck | Tokens | Standee | Board | Sheet
 
 _TYPE_WORDS = {
     "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",

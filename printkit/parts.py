@@ -4,17 +4,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .boards import poster_page, poster_paper, tile_count, tile_pages
+from .boards import fits_sheet, poster_page, poster_paper, tile_count, tile_pages
 from .content import GameContent, LoadedComponent
 from .i18n import Catalogs, engine_catalogs, fill, typography
 from .impose import Paper
 from .errors import Problem
 from .load import pos_of
 from .templates import TemplateProblem
-from .model import Deck, GraphBoard, Sheet, Standee, Tokens
+from .model import Board, Deck, Sheet, Standee, Tokens
 from .pages import Page, Sink, grid_pages, gutterfold_pages, layout_pages
 from .pdf import Writer
-from .pieces import board_svg, pieces, standee_size, templates_for
+from .pieces import board_piece, board_svg, pieces, standee_size, templates_for
 
 
 @dataclass(frozen=True)
@@ -59,9 +59,10 @@ def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str):  # -> sh
 
 
 def items_of(comp: LoadedComponent, paper: Paper) -> int:
+    """Physical pieces: a board that fits a sheet is one piece, a tiled one is its tiles."""
     model = comp.model
-    if isinstance(model, GraphBoard):
-        return tile_count(paper, model)
+    if isinstance(model, Board):
+        return 1 if fits_sheet(paper, model) else tile_count(paper, model)
     return comp.count()
 
 
@@ -72,7 +73,9 @@ def planned_pages(content: GameContent, comp: LoadedComponent, paper: Paper, lan
         return layout_pages(comp.count(), model.size, paper, double, double and opts.layout == "gutterfold")
     if isinstance(model, Standee):
         return layout_pages(comp.count(), standee_size(model), paper, False, False)
-    if isinstance(model, GraphBoard):
+    if isinstance(model, Board):
+        if fits_sheet(paper, model):
+            return layout_pages(1, model.size, paper, two_sided(model), False)
         return tile_count(paper, model) + 1
     from .sheets import count_pages
 
@@ -99,7 +102,7 @@ def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pa
     # pieces are printed in the content's language whatever the kit's language; only furniture follows the kit
     text_lang = lang if is_localised(comp) else content.game.content_lang
     label.text_lang = text_lang
-    if isinstance(model, GraphBoard):
+    if isinstance(model, Board) and not fits_sheet(paper, model):
         return tile_pages(w, board_svg(content, comp), model, paper, model.title, label, sink,
                           pos_of(comp.raw, "template") or comp.raw.pos, assets, model.safe)
     if isinstance(model, Sheet):
@@ -108,7 +111,7 @@ def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pa
         return flow_pages(w, paper, sheet_flow(content, comp, lang), label)
     key = (content.id, comp.stem)
     if key not in opts.cache:
-        opts.cache[key] = pieces(content, comp)
+        opts.cache[key] = [board_piece(content, comp)] if isinstance(model, Board) else pieces(content, comp)
     specs = opts.cache[key]
     double = two_sided(model)
     if double and opts.layout == "gutterfold":
@@ -126,7 +129,7 @@ def draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Si
 
 def _draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Sink) -> int:
     model = comp.model
-    assert isinstance(model, GraphBoard)
+    assert isinstance(model, Board)
     label = Page(content.game.title, model.title, paper_label(content, poster_paper(*model.size), "en"), "en",
                  guide_catalogs())
     return poster_page(w, board_svg(content, comp), model.size, label, sink,
@@ -150,12 +153,12 @@ def is_duplex(comp: LoadedComponent, opts: Options) -> bool:
 
 def two_sided(model: object) -> bool:
     """Pieces with a printed back: decks, and tokens that name a back template."""
-    return isinstance(model, Deck) or (isinstance(model, Tokens) and model.back is not None)
+    return isinstance(model, Deck) or (isinstance(model, (Tokens, Board)) and model.back is not None)
 
 
 def piece_size(comp: LoadedComponent, lang: str) -> str:
     model = comp.model
-    return size_text(*model.size, lang) if isinstance(model, (Deck, Tokens, Standee, GraphBoard)) else ""
+    return size_text(*model.size, lang) if isinstance(model, (Deck, Tokens, Standee, Board)) else ""
 
 
 def blank_page(w: Writer, paper: Paper, label: Page) -> None:

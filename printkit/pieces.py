@@ -12,7 +12,7 @@ from typing import Any, Iterator
 from .content import GameContent, LoadedComponent
 from .i18n import fill
 from .items import Item, plain
-from .model import Deck, GraphBoard, Standee, Tokens
+from .model import Board, Deck, GraphBoard, Standee, Tokens
 from .paths import Roots
 import svgwrite
 from svgwrite.base import BaseElement
@@ -172,16 +172,29 @@ def token_pieces(content: GameContent, comp: LoadedComponent) -> Iterator[PieceS
             yield spec
 
 
-def board_svg(content: GameContent, comp: LoadedComponent) -> str:
+def board_svg(content: GameContent, comp: LoadedComponent, side: str = "front") -> str:
+    """A board's drawing; a graph board's template also gets its nodes, links and areas."""
     model = comp.model
-    assert isinstance(model, GraphBoard)
+    assert isinstance(model, Board)
     tpl = templates_for(content, comp)
-    nodes = [n.model_dump() for n in model.nodes]
-    by_id = {n["id"]: n for n in nodes}
-    links = sorted({tuple(sorted((a, b))) for chain in model.edges for a, b in zip(chain, chain[1:])
-                    if a in by_id and b in by_id})
-    return tpl.render(model.template, **template_values(content, comp, model.size), nodes=nodes,
-                      links=[(by_id[a], by_id[b]) for a, b in links], areas=[a.model_dump() for a in model.areas])
+    values = template_values(content, comp, model.size)
+    name = model.template if side == "front" else model.back
+    if isinstance(model, GraphBoard):
+        nodes = [n.model_dump() for n in model.nodes]
+        by_id = {n["id"]: n for n in nodes}
+        links = sorted({tuple(sorted((a, b))) for chain in model.edges for a, b in zip(chain, chain[1:])
+                        if a in by_id and b in by_id})
+        values.update(nodes=nodes, links=[(by_id[a], by_id[b]) for a, b in links],
+                      areas=[a.model_dump() for a in model.areas])
+    return tpl.render(name, **values)
+
+
+def board_piece(content: GameContent, comp: LoadedComponent) -> PieceSpec:
+    """A board small enough for one sheet, as one piece (with its back when it has one)."""
+    model = comp.model
+    assert isinstance(model, Board)
+    back = Face(board_svg(content, comp, "back"), None) if model.back else None
+    return PieceSpec(comp.stem, model.size, model.safe, Face(board_svg(content, comp), None), back)
 
 
 def pieces(content: GameContent, comp: LoadedComponent) -> list[PieceSpec]:

@@ -116,11 +116,14 @@ def test_schema_is_json_schema_with_every_field_documented(tmp_path):
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_every_kind_has_assembly_text_in_every_language(kind):
+    from printkit.guide import entry_kind
     from printkit.i18n import LANGS, engine_catalogs
 
     catalogs = engine_catalogs()
-    for lang in LANGS:
-        assert catalogs.get(lang, f"guide.kind.{kind}").strip(), (kind, lang)
+    model = KINDS[kind].model_construct(kind=kind)
+    for tiled in (False, True):
+        for lang in LANGS:
+            assert catalogs.get(lang, f"guide.kind.{entry_kind(model, tiled)}").strip(), (kind, lang)
 
 
 def test_the_same_game_from_another_folder_gives_identical_files(tmp_path, repdetect_build):

@@ -44,3 +44,19 @@ def test_manifest_counts_tokens(mini_build):
     assert files["mini/a4/discs.pdf"]["items"] == 12 and files["mini/a4/discs.pdf"]["kind"] == "tokens"
     assert files["mini/a4/hexes.pdf"]["items"] == 4
     assert "mini/a4/discs-gutterfold.pdf" in files and "mini/a4/hexes-gutterfold.pdf" not in files
+
+
+def test_a_board_that_fits_a_sheet_is_one_double_sided_piece_without_poster(mini_build):
+    from pdfcheck import piece_rects
+
+    files = {f["path"]: f for f in json.loads((mini_build / "manifest.json").read_text())["files"]}
+    board = files["mini/letter/player-board.pdf"]
+    assert (board["kind"], board["items"], board["pages"]) == ("board", 1, 2)
+    assert not any("player-board-poster" in p for p in files)
+    assert "mini/poster/board-poster.pdf" in files  # the 300 x 200 mm graph board does not fit a sheet
+    size = (180 + 6, 120 + 6)  # the template paints 3 mm past the trim
+    width = PAPERS_MM["letter"][0]
+    with pdfplumber.open(str(mini_build / "mini" / "letter" / "player-board.pdf")) as pdf:
+        (fx, fy), = piece_rects(pdf.pages[0], *size)
+        (bx, by), = piece_rects(pdf.pages[1], *size)
+    assert abs(bx - (width - fx)) <= 0.2 and abs(by - fy) <= 0.2
