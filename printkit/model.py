@@ -145,6 +145,7 @@ class Game(Strict):
     params: dict[str, int | float | str] = Field(default_factory=dict, description="named rule values used by rules, templates and catalogs")
     rules: list[Rule] = Field(default_factory=list, description="the rules-count schema")
     facts: list[Fact] = Field(default_factory=list, description="assertions on graph boards")
+    checks: list[str] = Field(default_factory=list, description="game-specific checks by name (installed entry points, group printkit.checks)")
 
 
 class ComponentBase(Strict):

@@ -8,6 +8,7 @@ from .content import GameContent, LoadedComponent
 from .errors import Pos, Problem, describe, expected_found
 from .geometry.graph import Graph, corners
 from .load import pos_of
+from .checks import run_checks
 from .model import Fact, GraphBoard, Rule, Selector
 
 
@@ -183,6 +184,7 @@ def check_game(content: GameContent) -> list[Problem]:
         problems += check_fact(content, fact, raw_facts[i])
     problems += _check_placeholders(content)
     problems += _check_glyphs(content)
+    problems += run_checks(content)
     return problems
 
 
