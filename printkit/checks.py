@@ -9,20 +9,23 @@ a content folder can name a check but never supply one.
 from __future__ import annotations
 
 from importlib.metadata import entry_points
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from .errors import Problem, expected_found
 from .load import pos_of
 
-Check = Callable[["GameContent"], list[Problem]]  # noqa: F821 - content imports this module's caller
+if TYPE_CHECKING:
+    from .content import GameContent
+
+Check = Callable[["GameContent"], list[Problem]]
 
 
-def registry() -> dict[str, Callable]:
+def registry() -> dict[str, Check]:
     """Every installed check, by name."""
     return {ep.name: ep for ep in entry_points(group="printkit.checks")}
 
 
-def run_checks(content) -> list[Problem]:
+def run_checks(content: GameContent) -> list[Problem]:
     names = content.game.checks
     if not names:
         return []
