@@ -35,6 +35,7 @@ class Settings:
     papers: tuple[str, ...] = ("a4", "letter")
     langs: tuple[str, ...] | None = None  # None: every language a game has
     layout: str = "duplex"
+    theme: str = "standard"  # "ink-saver": templates use light fills
     parts: bool = True  # one file per component besides the kit
     kits: bool = True  # the combined print-and-play file per language
     gutterfold: bool = True  # with parts: a gutterfold copy of every double-sided part
@@ -116,7 +117,7 @@ def _langs(content: GameContent, settings: Settings) -> list[str]:
 
 def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Sink,
                progress: Callable[[str], None]) -> None:
-    opts = Options(settings.layout)  # one per game: its piece cache lives as long as the game's build
+    opts = Options(settings.layout, settings.theme)  # one per game: its piece cache lives as long as the game's build
     gid = content.id
     suffix = "-gutterfold" if settings.layout == "gutterfold" else ""
     for paper_name in settings.papers:
@@ -133,7 +134,7 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
                                        "lang": lang, "items": 0 if is_localised(comp) else items_of(comp, paper)})
                 if settings.gutterfold and is_duplex(comp, opts):
                     # for printers without duplex: the same pieces, fronts and backs side by side to fold
-                    fold = Options("gutterfold", opts.cache)
+                    fold = Options("gutterfold", opts.theme, opts.cache)
                     rel = f"{gid}/{paper_name}/{comp.stem}-gutterfold.pdf"
                     progress(rel)
                     w = stage.writer(rel, f"{content.game.title}: {comp.model.title}", comp.model.title, duplex=False)
@@ -150,7 +151,7 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
                 rel = f"{gid}/poster/{comp.stem}-poster.pdf"
                 progress(rel)
                 w = stage.writer(rel, f"{content.game.title}: {comp.model.title} (poster)", "poster", duplex=False)
-                draw_poster(w, content, comp, sink)
+                draw_poster(w, content, comp, sink, settings.theme)
                 stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind,
                                    "paper": poster_paper(*comp.model.size).name,
                                    "lang": None, "items": 1})

@@ -72,6 +72,7 @@ def build_cmd(
     lang: LangChoice = typer.Option(LangChoice.all, help="language of the localised components"),
     out: Path = typer.Option(Path("output"), help="output folder"),
     layout: Layout = typer.Option(Layout.duplex, help="double-sided pieces: duplex (backs on the next page) or gutterfold"),
+    ink_saver: bool = typer.Option(False, "--ink-saver", help="light backgrounds instead of dark ones: far less ink on a home printer"),
     parts: bool = typer.Option(True, help="also write one file per component besides each kit"),
     kit: bool = typer.Option(True, help="write the combined print-and-play kit of each game and language"),
     gutterfold: bool = typer.Option(True, help="with parts: also a gutterfold copy of every double-sided part"),
@@ -85,7 +86,7 @@ def build_cmd(
         roots=roots, out=out,
         papers=("a4", "letter") if paper is PaperChoice.all else (paper.value,),
         langs=None if lang is LangChoice.all else (lang.value,),
-        layout=layout.value, parts=parts, kits=kit, gutterfold=gutterfold, poster=poster,
+        layout=layout.value, theme="ink-saver" if ink_saver else "standard", parts=parts, kits=kit, gutterfold=gutterfold, poster=poster,
     )
     try:
         games = _games(roots, target)

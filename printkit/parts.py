@@ -20,6 +20,7 @@ from .pieces import board_piece, board_svg, pieces, standee_size, templates_for
 @dataclass(frozen=True)
 class Options:
     layout: str = "duplex"  # or "gutterfold"
+    theme: str = "standard"  # or "ink-saver", passed to every template
     # filled pieces of each component, shared by every file of one build (parts and kits)
     cache: dict = field(default_factory=dict, compare=False, hash=False)
 
@@ -103,7 +104,7 @@ def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pa
     text_lang = lang if is_localised(comp) else content.game.content_lang
     label.text_lang = text_lang
     if isinstance(model, Board) and not fits_sheet(paper, model):
-        return tile_pages(w, board_svg(content, comp), model, paper, model.title, label, sink,
+        return tile_pages(w, board_svg(content, comp, theme=opts.theme), model, paper, model.title, label, sink,
                           pos_of(comp.raw, "template") or comp.raw.pos, assets, model.safe)
     if isinstance(model, Sheet):
         from .sheets import flow_pages
@@ -111,7 +112,8 @@ def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pa
         return flow_pages(w, paper, sheet_flow(content, comp, lang), label)
     key = (content.id, comp.stem)
     if key not in opts.cache:
-        opts.cache[key] = [board_piece(content, comp)] if isinstance(model, Board) else pieces(content, comp)
+        opts.cache[key] = ([board_piece(content, comp, opts.theme)] if isinstance(model, Board)
+                           else pieces(content, comp, opts.theme))
     specs = opts.cache[key]
     double = two_sided(model)
     if double and opts.layout == "gutterfold":
@@ -119,20 +121,20 @@ def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pa
     return grid_pages(w, specs, len(specs), paper, label, sink, assets, double)
 
 
-def draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Sink) -> int:
+def draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Sink, theme: str = "standard") -> int:
     try:
-        return _draw_poster(w, content, comp, sink)
+        return _draw_poster(w, content, comp, sink, theme)
     except TemplateProblem as exc:
         sink.problems.append(Problem(comp.raw.value_pos.get("template", comp.raw.pos), str(exc)))
         return 0
 
 
-def _draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Sink) -> int:
+def _draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Sink, theme: str) -> int:
     model = comp.model
     assert isinstance(model, Board)
     label = Page(content.game.title, model.title, paper_label(content, poster_paper(*model.size), "en"), "en",
                  guide_catalogs())
-    return poster_page(w, board_svg(content, comp), model.size, label, sink,
+    return poster_page(w, board_svg(content, comp, theme=theme), model.size, label, sink,
                        pos_of(comp.raw, "template") or comp.raw.pos, templates_for(content, comp).asset, model.safe)
 
 

@@ -52,21 +52,23 @@ def item_values(content: GameContent, item: Item) -> dict[str, Any]:
     return {k: fill(v, lang, content.game.params) if isinstance(v, str) else v for k, v in item.values.items()}
 
 
-def template_values(content: GameContent, comp: LoadedComponent, size: tuple[float, float]) -> dict[str, Any]:
+def template_values(content: GameContent, comp: LoadedComponent, size: tuple[float, float],
+                    theme: str = "standard") -> dict[str, Any]:
+    """What every template sees; `theme` is "standard" or "ink-saver" (light fills for home printers)."""
     return {"data": plain(comp.model.data), "params": dict(content.game.params), "w": size[0], "h": size[1],
             "bleed": BLEED_DRAWN, "game": {"id": content.id, "title": content.game.title},
-            "component": {"stem": comp.stem, "title": comp.model.title}}
+            "component": {"stem": comp.stem, "title": comp.model.title}, "theme": theme}
 
 
 def templates_for(content: GameContent, comp: LoadedComponent) -> TemplateSet:
     return TemplateSet.for_component((content.roots.templates, Roots.default().templates), content.id, comp.kind)
 
 
-def deck_pieces(content: GameContent, comp: LoadedComponent) -> Iterator[PieceSpec]:
+def deck_pieces(content: GameContent, comp: LoadedComponent, theme: str = "standard") -> Iterator[PieceSpec]:
     model = comp.model
     assert isinstance(model, Deck)
     tpl = templates_for(content, comp)
-    base = template_values(content, comp, model.size)
+    base = template_values(content, comp, model.size, theme)
     shared_back = None
     if model.kind == "deck":
         shared_back = Face(tpl.render(model.back, **base, card={}), None, shared=True)
@@ -142,12 +144,12 @@ def standee_svg(face: str, w: float, h: float, tab: float, colour: str) -> str:
     return dwg.tostring()
 
 
-def standee_pieces(content: GameContent, comp: LoadedComponent) -> Iterator[PieceSpec]:
+def standee_pieces(content: GameContent, comp: LoadedComponent, theme: str = "standard") -> Iterator[PieceSpec]:
     model = comp.model
     assert isinstance(model, Standee)
     tpl = templates_for(content, comp)
     w, h = model.size
-    base = template_values(content, comp, model.size)
+    base = template_values(content, comp, model.size, theme)
     for item in comp.items:
         face = tpl.render(model.front, **base, item=item_values(content, item))
         colour = str(item.values.get(model.colour_field, "#888888"))
@@ -157,11 +159,11 @@ def standee_pieces(content: GameContent, comp: LoadedComponent) -> Iterator[Piec
             yield spec
 
 
-def token_pieces(content: GameContent, comp: LoadedComponent) -> Iterator[PieceSpec]:
+def token_pieces(content: GameContent, comp: LoadedComponent, theme: str = "standard") -> Iterator[PieceSpec]:
     model = comp.model
     assert isinstance(model, Tokens)
     tpl = templates_for(content, comp)
-    base = template_values(content, comp, model.size)
+    base = template_values(content, comp, model.size, theme)
     fronts = _Compiler(tpl, model.front, base, "item")
     backs = _Compiler(tpl, model.back, base, "item") if model.back else None
     for item in comp.items:
@@ -172,12 +174,12 @@ def token_pieces(content: GameContent, comp: LoadedComponent) -> Iterator[PieceS
             yield spec
 
 
-def board_svg(content: GameContent, comp: LoadedComponent, side: str = "front") -> str:
+def board_svg(content: GameContent, comp: LoadedComponent, side: str = "front", theme: str = "standard") -> str:
     """A board's drawing; a graph board's template also gets its nodes, links and areas."""
     model = comp.model
     assert isinstance(model, Board)
     tpl = templates_for(content, comp)
-    values = template_values(content, comp, model.size)
+    values = template_values(content, comp, model.size, theme)
     name = model.template if side == "front" else model.back
     if isinstance(model, GraphBoard):
         nodes = [n.model_dump() for n in model.nodes]
@@ -189,19 +191,19 @@ def board_svg(content: GameContent, comp: LoadedComponent, side: str = "front") 
     return tpl.render(name, **values)
 
 
-def board_piece(content: GameContent, comp: LoadedComponent) -> PieceSpec:
+def board_piece(content: GameContent, comp: LoadedComponent, theme: str = "standard") -> PieceSpec:
     """A board small enough for one sheet, as one piece (with its back when it has one)."""
     model = comp.model
     assert isinstance(model, Board)
-    back = Face(board_svg(content, comp, "back"), None) if model.back else None
-    return PieceSpec(comp.stem, model.size, model.safe, Face(board_svg(content, comp), None), back)
+    back = Face(board_svg(content, comp, "back", theme), None) if model.back else None
+    return PieceSpec(comp.stem, model.size, model.safe, Face(board_svg(content, comp, theme=theme), None), back)
 
 
-def pieces(content: GameContent, comp: LoadedComponent) -> list[PieceSpec]:
+def pieces(content: GameContent, comp: LoadedComponent, theme: str = "standard") -> list[PieceSpec]:
     if isinstance(comp.model, Deck):
-        return list(deck_pieces(content, comp))
+        return list(deck_pieces(content, comp, theme))
     if isinstance(comp.model, Standee):
-        return list(standee_pieces(content, comp))
+        return list(standee_pieces(content, comp, theme))
     if isinstance(comp.model, Tokens):
-        return list(token_pieces(content, comp))
+        return list(token_pieces(content, comp, theme))
     return []

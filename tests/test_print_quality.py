@@ -212,3 +212,26 @@ def test_gutterfold_files_ship_for_every_double_sided_part(repdetect_build):
     folds = sorted(f["path"] for f in manifest["files"] if f["path"].endswith("-gutterfold.pdf"))
     assert folds == sorted(f"rep-detect/{p}/{c}-gutterfold.pdf" for p in ("a4", "letter")
                            for c in ("draw-deck", "replicant-deck", "reference-cards"))
+
+
+def ink(path, page: int) -> float:
+    """Mean darkness (0 white .. 1 black) of a rendered page: the ink a printer lays down."""
+    import numpy as np
+    import pymupdf
+
+    with pymupdf.open(str(path)) as doc:
+        pix = doc[page].get_pixmap(dpi=30, colorspace=pymupdf.csGRAY)
+    return 1 - float(np.frombuffer(pix.samples, dtype=np.uint8).mean()) / 255
+
+
+def test_ink_saver_cuts_the_ink_of_backs_and_board(repdetect_build, tmp_path):
+    from printkit.build import Settings, build
+    from printkit.paths import Roots
+
+    out = tmp_path / "ink"
+    build(Settings(roots=Roots.default(), out=out, papers=("a4",), langs=("en",), theme="ink-saver", kits=False,
+                   poster=False, gutterfold=False), ["rep-detect"])
+    standard, light = repdetect_build / "rep-detect" / "a4", out / "rep-detect" / "a4"
+    assert ink(light / "draw-deck.pdf", 1) < ink(standard / "draw-deck.pdf", 1) / 3  # the card backs
+    assert ink(light / "board.pdf", 1) < ink(standard / "board.pdf", 1) / 3  # a board tile
+    assert ink(light / "draw-deck.pdf", 0) < ink(standard / "draw-deck.pdf", 0)
