@@ -1,0 +1,109 @@
+"""Text in SVG templates: one line shrunk to its width, or a box wrapped and fitted, inside the safe zone.
+
+A mixin of the renderer: it needs the renderer's text operators (`_text_ops`) and nothing else.
+"""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from . import text as T
+from .i18n import typography
+from .svgvalues import IDENTITY, Matrix, apply, colour, length
+
+
+@dataclass(frozen=True)
+class TextProblem:
+    """Text that does not fit, leaves the safe zone, or uses a glyph the font lacks."""
+
+    field: str
+    message: str
+
+
+@dataclass
+class Context:
+    """Per-piece drawing state: language, safe zone, and where problems go."""
+
+    lang: str
+    safe: tuple[float, float, float, float] | None  # x0, y0, x1, y1 in piece mm
+    problems: list[TextProblem] = field(default_factory=list)
+    values: dict[str, str] | None = None  # a compiled plan's printed values
+
+
+class TextDrawing:
+    def _text(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context, raw: str | None = None) -> None:
+        if raw is None:
+            raw = node.text or "" if len(node) == 0 else "".join(node.itertext())
+        field_name = node.get("data-field", "text")
+        content = raw if node.get("data-raw") else typography(raw, ctx.lang)
+        family, base, size, fill = _text_style(style.get("font-family"), style.get("font-weight"),
+                                               style.get("font-style"), style.get("font-size"), style.get("fill"))
+        min_size = length(node.get("data-min") + "pt") if node.get("data-min") else size * 0.75
+        x, y = length(node.get("x")), length(node.get("y"))
+        box_w = length(node.get("data-w")) if node.get("data-w") else None
+        box_h = length(node.get("data-h")) if node.get("data-h") else None
+        missing = T.missing_glyphs(content.replace("*", ""), T.font_name(family, base))
+        if missing:
+            ctx.problems.append(TextProblem(field_name, f"expected glyphs the font {family} has, found {missing!r}"))
+        if box_h is not None and box_w is not None:
+            self._text_box(content, family, base, size, min_size, x, y, box_w, box_h, node, style, fill, m, ctx, field_name)
+            return
+        font = T.font_name(family, base)
+        w = T.width(content, font, size)
+        if box_w is not None and w > box_w + 1e-6:
+            size = size * box_w / w
+            if size < min_size - 1e-6:
+                ctx.problems.append(TextProblem(field_name, f"expected {content!r} to fit {box_w:g} mm at ≥ {min_size / T.PT:.1f} pt, "
+                                                            f"found it needs {size / T.PT:.1f} pt"))
+            w = T.width(content, font, size)
+        anchor = style.get("text-anchor", "start")
+        x0 = x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0)
+        self._check_safe(m, x0, y - size * 0.75, x0 + w, y + size * 0.22, ctx, field_name, content)
+        self._text_ops.show(font, size, fill, x0, y, content)
+
+    def _text_box(self, content: str, family: str, base: str, size: float, min_size: float, x: float, y: float,
+                  box_w: float, box_h: float, node: ET.Element, style: dict[str, str],
+                  fill: tuple[float, float, float], m: Matrix, ctx: Context, field_name: str) -> None:
+        layout = T.fit(content, family, base, round(size, 4), round(min_size, 4), round(box_w, 4), round(box_h, 4))
+        if layout is None:
+            ctx.problems.append(TextProblem(field_name, f"expected the text to fit {box_w:g} x {box_h:g} mm at ≥ "
+                                                        f"{min_size / T.PT:.1f} pt, found it overflows"))
+            return
+        align = node.get("data-align") or {"middle": "center", "end": "right"}.get(style.get("text-anchor", ""), "left")
+        valign = node.get("data-valign", "top")
+        top = y + {"top": 0.0, "middle": (box_h - layout.height) / 2, "bottom": box_h - layout.height}.get(valign, 0.0)
+        self._check_safe(m, x, top, x + box_w, top + layout.height, ctx, field_name, content[:30])
+        show = self._text_ops.show
+        baseline = top + layout.size * 0.78
+        for pieces, line_w in layout.lines:
+            if line_w < 0:
+                baseline += layout.leading * 0.5
+                continue
+            shift = {"center": (box_w - line_w) / 2, "right": box_w - line_w}.get(align, 0.0)
+            for piece in pieces:
+                show(piece.font, layout.size, fill, x + shift + piece.x, baseline, piece.text)
+            baseline += layout.leading
+
+    def _check_safe(self, m: Matrix, x0: float, y0: float, x1: float, y1: float, ctx: Context,
+                    field_name: str, content: str) -> None:
+        if ctx.safe is None:
+            return
+        sx0, sy0, sx1, sy1 = ctx.safe
+        tol = 0.05
+        if m is IDENTITY:
+            if sx0 - tol <= x0 and x1 <= sx1 + tol and sy0 - tol <= y0 and y1 <= sy1 + tol:
+                return
+            corners = [(x0, y0), (x1, y1)]
+        else:
+            corners = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+        if any(px < sx0 - tol or px > sx1 + tol or py < sy0 - tol or py > sy1 + tol for px, py in corners):
+            ctx.problems.append(TextProblem(field_name, f"expected text inside the safe zone, found {content!r} outside it"))
+
+
+@lru_cache(maxsize=1024)
+def _text_style(family: str | None, weight: str | None, slant: str | None, size: str | None,
+                fill: str | None) -> tuple[str, str, float, tuple[float, float, float]]:
+    """Font family, style, size (mm) and fill of a text element, from its inherited style."""
+    name = (family or T.DEFAULT_FAMILY).split(",")[0].strip().strip("'\"")
+    return name, T.style_of(weight, slant), length(size, 10 * T.PT), colour(fill) or (0.0, 0.0, 0.0)
