@@ -61,8 +61,10 @@ def _fail(exc: PrintkitError) -> None:
     raise typer.Exit(2)
 
 
-def _games(roots: Roots, target: Optional[str]) -> list[str]:
-    return roots.games() if target in (None, "all") else [target]
+def _games(roots: Roots, target: Optional[str], drafts: bool = True) -> list[str]:
+    if target in (None, "all"):
+        return roots.games() if drafts else roots.ready_games()
+    return [target]
 
 
 @app.command("build")
@@ -89,7 +91,7 @@ def build_cmd(
         layout=layout.value, theme="ink-saver" if ink_saver else "standard", parts=parts, kits=kit, gutterfold=gutterfold, poster=poster,
     )
     try:
-        games = _games(roots, target)
+        games = _games(roots, target, drafts=False)
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[file]}"),
                       console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("building", total=None, file="")

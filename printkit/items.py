@@ -56,6 +56,10 @@ def _check_value(spec: FieldSpec, value: Any) -> str | None:
         return "one of " + ", ".join(repr(v) for v in spec.values or [])
     if kind == "colour" and not (isinstance(value, str) and COLOUR.match(value)):
         return "a colour #rrggbb"
+    if kind == "list" and not isinstance(value, list):
+        return "a list"
+    if kind == "map" and not isinstance(value, dict):
+        return "a mapping"
     return None
 
 

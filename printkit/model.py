@@ -39,8 +39,9 @@ class Strict(BaseModel):
 class FieldSpec(Strict):
     """Declares one game-specific field of a component's items."""
 
-    type: Literal["str", "text", "int", "number", "enum", "colour", "bool"] = Field(
-        description="value type: str (one line), text (wrapped, with **bold**/*italic*), int, number, enum, colour (#rrggbb), bool")
+    type: Literal["str", "text", "int", "number", "enum", "colour", "bool", "list", "map"] = Field(
+        description="value type: str (one line), text (wrapped, with **bold**/*italic*), int, number, enum, colour "
+                    "(#rrggbb), bool, list or map (structured data that templates and game checks read)")
     required: bool = Field(True, description="whether every item must give this field")
     values: list[str] | None = Field(None, description="allowed values of an enum field")
     min: float | None = Field(None, description="smallest allowed value of an int/number field")
@@ -139,6 +140,7 @@ class Game(Strict):
     title: str = Field(description="the game's title as printed")
     credits: str = Field("", description="designer credits, printed on the print guide")
     players: str = Field("", description="player count, e.g. '2-4'")
+    status: Literal["ready", "draft"] = Field("ready", description="draft: validated and buildable by name, left out of 'build all'")
     languages: list[Literal["en", "fr", "de"]] = Field(["en"], description="languages of the localised components")
     content_lang: Literal["en", "fr", "de"] = Field("en", description="language of the text of components that are not localised (cards, boards)")
     components: list[str] = Field(description="component file stems, in kit order")

@@ -36,6 +36,20 @@ class Roots:
             return []
         return sorted(p.name for p in self.content.iterdir() if (p / "game.yaml").is_file())
 
+    def ready_games(self) -> list[str]:
+        """The games `build all` builds: every game whose game.yaml is not marked `status: draft`."""
+        import yaml
+
+        ready = []
+        for game in self.games():
+            try:
+                head = yaml.safe_load((self.content / game / "game.yaml").read_text(encoding="utf-8"))
+            except (OSError, yaml.YAMLError):
+                head = None  # a broken game.yaml is built, so that its problems are reported
+            if not (isinstance(head, dict) and head.get("status") == "draft"):
+                ready.append(game)
+        return ready
+
 
 def is_safe_name(name: str) -> bool:
     """A file name in content may not leave its folder: no separators, no '..'."""
