@@ -12,8 +12,16 @@ from .checks import run_checks
 from .model import Fact, GraphBoard, Rule, Selector
 
 
+def field_value(values: dict[str, Any], path: str) -> Any:
+    """A field's value; a dotted path (front_face.id) reads into map fields."""
+    value: Any = values
+    for part in path.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
 def _matches(values: dict[str, Any], where: dict[str, Any]) -> bool:
-    return all(values.get(k) == v for k, v in where.items())
+    return all(field_value(values, k) == v for k, v in where.items())
 
 
 def _entries(comp: LoadedComponent, sel: Selector) -> list[tuple[dict[str, Any], int, Pos]]:
@@ -64,14 +72,14 @@ def check_rule(content: GameContent, rule: Rule, raw: Any) -> list[Problem]:
     if sel.field is None:
         return [expected_found(pos_of(raw, rule.kind) or at, f"a 'field' for a {rule.kind} rule", None)]
     if rule.kind == "names":
-        actual = sorted((v.get(sel.field) for v, copies, _ in entries for _ in range(copies)), key=str)
+        actual = sorted((field_value(v, sel.field) for v, copies, _ in entries for _ in range(copies)), key=str)
         wanted = sorted(rule.expect if isinstance(rule.expect, list) else [rule.expect], key=str)
         if Counter(map(str, actual)) != Counter(map(str, wanted)):
             return [Problem(at, f"expected {_show_list(wanted)} (rule {rule.id}), found {_show_list(actual)}")]
         return []
     out = []
     for values, _, where in entries:
-        value = values.get(sel.field)
+        value = field_value(values, sel.field)
         if not isinstance(value, (int, float)) or (rule.min is not None and value < rule.min) or (
                 rule.max is not None and value > rule.max):
             lo = "" if rule.min is None else f"{rule.min:g}"

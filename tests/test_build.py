@@ -141,3 +141,20 @@ def test_the_same_game_from_another_folder_gives_identical_files(tmp_path, repde
     for name in ("draw-deck.pdf", "reference-cards.pdf", "board.pdf", "rules-summary.en.pdf"):
         mine = (out / "rep-detect" / "a4" / name).read_bytes()
         assert mine == (repdetect_build / "rep-detect" / "a4" / name).read_bytes(), name
+
+
+def test_build_all_leaves_out_draft_games_that_validate_still_checks(mini_copy, tmp_path):
+    import shutil
+
+    from printkit.paths import Roots
+
+    shutil.copytree(mini_copy / "mini", mini_copy / "wip")
+    game = mini_copy / "wip" / "game.yaml"
+    game.write_text(game.read_text().replace("id: mini", "id: wip") + "status: draft\n")
+    roots = Roots.default(mini_copy, FIXTURES / "templates")
+    assert roots.games() == ["mini", "wip"]
+    assert roots.ready_games() == ["mini"]
+    result = cli("build", "--content", str(mini_copy), "--templates", str(FIXTURES / "templates"), "--paper", "a4",
+                 "--lang", "en", "--no-kit", "--no-poster", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert {p.name for p in (tmp_path / "out").iterdir() if p.is_dir()} == {"mini"}
