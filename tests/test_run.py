@@ -1,0 +1,63 @@
+"""RUN (draft): its maps validate under the movement rules, a broken map names the space, and
+the maps print as double-sided 180 mm squares."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from pdfcheck import PAPERS_MM, blank_border_mm, piece_rects
+from printkit.build import Settings, build, validate
+from printkit.paths import Roots
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_run_validates_with_its_map_check():
+    (content,) = validate(Roots.default(), ["run"])
+    assert content.game.status == "draft" and content.game.checks == ["run-maps"]
+    faces = sorted(face["id"] for item in content.components["maps"].items
+                   for face in (item.get("front_face"), item.get("back_face")))
+    assert faces == ["1A", "1B", "2A", "2B"]
+
+
+def test_a_map_broken_on_purpose_names_the_unreachable_space(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "content" / "run", content / "run")
+    maps = content / "run" / "maps.yaml"
+    lines = maps.read_text().splitlines()
+    # take every fire escape off map 1A: its roof-level features can no longer be reached from the ground
+    start = next(i for i, line in enumerate(lines) if "id: 1A" in line)
+    end = next(i for i, line in enumerate(lines) if i > start and line.strip().startswith("back_face:"))
+    kept = [line for i, line in enumerate(lines) if not (start < i < end and "{at:" in line)]
+    maps.write_text("\n".join(kept).replace("      fire_escapes:\n      stashes:", "      fire_escapes: []\n      stashes:")
+                    + "\n")
+    result = subprocess.run([sys.executable, "-m", "printkit", "validate", "run", "--content", str(content)],
+                            capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 2
+    first = result.stderr.splitlines()[0]
+    assert first.startswith("content/run/maps.yaml:") and "(map 1A) reachable from spawn" in first
+    assert first.endswith("found no path")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_maps_print_as_registered_double_sided_squares(tmp_path, paper):
+    out = tmp_path / "out"
+    build(Settings(roots=Roots.default(), out=out, papers=(paper,), langs=("en",), kits=False, poster=False,
+                   gutterfold=False), ["run"])
+    path = out / "run" / paper / "maps.pdf"
+    size = (180 + 6, 180 + 6)  # the face paints 3 mm past the trim
+    width = PAPERS_MM[paper][0]
+    with pdfplumber.open(str(path)) as pdf:
+        assert len(pdf.pages) == 4  # one map per sheet, each followed by its back
+        for front, back in zip(pdf.pages[0::2], pdf.pages[1::2]):
+            (fx, fy), = piece_rects(front, *size)
+            (bx, by), = piece_rects(back, *size)
+            assert abs(bx - (width - fx)) <= 0.2 and abs(by - fy) <= 0.2
+        text = "".join(page.extract_text() or "" for page in pdf.pages)
+    assert all(f"#{face}" in text for face in ("1A", "1B", "2A", "2B"))
+    assert min(blank_border_mm(path)) >= 5.0 - 0.26
