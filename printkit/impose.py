@@ -99,17 +99,28 @@ class Grid:
         row, col = divmod(i, self.x.count)
         return self.x.edge(col), self.y.edge(row)
 
+    @property
+    def landscape(self) -> bool:
+        return self.paper.width > self.paper.height
+
     def mirrored(self, i: int) -> tuple[float, float]:
-        """Where the back of slot i goes for a long-edge duplex flip (portrait sheet)."""
+        """Where the back of slot i goes when the sheet is turned over on its long edge.
+
+        A portrait sheet turns left to right; a landscape sheet's long edge is horizontal, so it
+        turns top to bottom.
+        """
         x, y = self.slot(i)
+        if self.landscape:
+            return x, self.paper.height - y - self.y.size
         return self.paper.width - x - self.x.size, y
 
     def band_rect(self, back: bool = False) -> tuple[float, float, float, float] | None:
         p = self.paper
         if self.band == "bottom":
-            return MARGIN, p.height - MARGIN - BAND, p.width - 2 * MARGIN, BAND
+            y = MARGIN if back and self.landscape else p.height - MARGIN - BAND
+            return MARGIN, y, p.width - 2 * MARGIN, BAND
         if self.band == "right":
-            x = MARGIN if back else p.width - MARGIN - BAND
+            x = MARGIN if back and not self.landscape else p.width - MARGIN - BAND
             return x, MARGIN, BAND, p.height - 2 * MARGIN
         return None
 

@@ -9,7 +9,7 @@ from .errors import Pos, Problem, describe, expected_found
 from .geometry.graph import Graph, corners
 from .load import pos_of
 from .checks import run_checks
-from .model import Fact, GraphBoard, Rule, Selector
+from .model import Board, Fact, GraphBoard, Rule, Selector
 
 
 def field_value(values: dict[str, Any], path: str) -> Any:
@@ -27,6 +27,8 @@ def _matches(values: dict[str, Any], where: dict[str, Any]) -> bool:
 def _entries(comp: LoadedComponent, sel: Selector) -> list[tuple[dict[str, Any], int, Pos]]:
     """(values, copies, position) of each entry of the selected collection."""
     if sel.collection == "items":
+        if isinstance(comp.model, Board):  # a board is one piece with no items
+            return [(comp.model.data, 1, comp.raw.pos)]
         return [(it.values, it.qty, it.pos) for it in comp.items]
     model = comp.model
     if not isinstance(model, GraphBoard):

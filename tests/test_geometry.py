@@ -114,3 +114,12 @@ def test_seams_move_off_obstacles_without_adding_tiles():
         assert a + wa - b == pytest.approx(12)
         assert wa <= 196 + 1e-9
     assert moved[-1][0] + moved[-1][1] == pytest.approx(560)
+
+
+def test_landscape_sheets_turn_over_top_to_bottom():
+    g = grid(PAPERS["a4"].landscape(), 255, 170)
+    assert g.landscape and g.per_sheet == 1
+    fx, fy = g.slot(0)
+    bx, by = g.mirrored(0)
+    assert bx == pytest.approx(fx)
+    assert fy + 170 / 2 == pytest.approx(g.paper.height - (by + 170 / 2))

@@ -61,3 +61,17 @@ def test_maps_print_as_registered_double_sided_squares(tmp_path, paper):
         text = "".join(page.extract_text() or "" for page in pdf.pages)
     assert all(f"#{face}" in text for face in ("1A", "1B", "2A", "2B"))
     assert min(blank_border_mm(path)) >= 5.0 - 0.26
+
+
+def test_landscape_screens_back_up_top_to_bottom(tmp_path):
+    out = tmp_path / "out"
+    build(Settings(roots=Roots.default(), out=out, papers=("letter",), langs=("en",), kits=False, poster=False,
+                   gutterfold=False), ["run"])
+    path = out / "run" / "letter" / "screen-runner.pdf"
+    with pdfplumber.open(str(path)) as pdf:
+        front, back = pdf.pages
+        assert front.width > front.height  # a tri-fold screen needs a landscape sheet
+        height = front.height * 25.4 / 72
+        (fx, fy), = piece_rects(front, 255 + 6, 170 + 6)
+        (bx, by), = piece_rects(back, 255 + 6, 170 + 6)
+    assert abs(bx - fx) <= 0.2 and abs(by - (height - fy)) <= 0.2
