@@ -187,7 +187,7 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
                              pages, 0 if is_localised(c) else items_of(c, paper), piece_size(c, lang), page,
                              is_duplex(c, opts),
                              poster_paper(*c.model.size).name if needs_poster(c.model, (paper.name,)) else "",
-                             two_sided(c.model)))
+                             two_sided(c.model), c.stem))
             page += pages
         return out
 

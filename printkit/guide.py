@@ -26,6 +26,7 @@ class Entry:
     duplex: bool = False
     poster: str = ""  # paper of a board's one-page poster
     two_sided: bool = False  # pieces with a printed back, whatever the layout
+    stem: str = ""  # the component's file stem
 
     @property
     def span(self) -> str:
@@ -87,9 +88,13 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
         out.append(Paragraph(markup(t("cut_marks")), st["p"]))
         out.append(Paragraph(markup(t("assembly_h")), st["h2"]))
         for e in entries:
-            key = "kind." + e.kind
-            text = t(key, title=f"**{e.title}**", count=e.items, tiles=e.items, size=e.size,
-                     poster=t(f"paper_{e.poster}") if e.poster else "")
+            values = dict(title=f"**{e.title}**", count=e.items, tiles=e.items, size=e.size,
+                          poster=t(f"paper_{e.poster}") if e.poster else "")
+            own = f"kit.assembly.{e.stem}"  # a game may say how one of its parts is assembled
+            if e.stem and content.catalogs.has(own):
+                text = typography(fill(content.catalogs.get(lang, own), lang, {**content.game.params, **values}), lang)
+            else:
+                text = t("kind." + e.kind, **values)
             out.append(Paragraph(markup(text), st["bullets"], bulletText="\u2022"))
         if any(e.kind == "board-tiled" for e in entries):
             out.append(Paragraph(markup(t("tiles_h")), st["h2"]))

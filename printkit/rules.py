@@ -216,6 +216,9 @@ def _check_glyphs(content: GameContent) -> list[Problem]:
     return problems
 
 
+ASSEMBLY_VALUES = frozenset({"title", "count", "size", "tiles", "poster"})
+
+
 def _check_placeholders(content: GameContent) -> list[Problem]:
     from .i18n import PLACEHOLDER
 
@@ -229,8 +232,10 @@ def _check_placeholders(content: GameContent) -> list[Problem]:
                                                        "a placeholder naming a game param", "{" + found + "}", raw=True))
     for lang, table in content.catalogs.texts.items():
         for key, text in table.items():
+            # the print guide fills a part's own assembly text with the part's values
+            allowed = ASSEMBLY_VALUES if key.startswith("kit.assembly.") else frozenset()
             for name in PLACEHOLDER.findall(text):
-                if name not in content.game.params:
+                if name not in content.game.params and name not in allowed:
                     at = content.catalogs.positions[lang][key]
                     problems.append(expected_found(at, "a placeholder naming a game param", "{" + name + "}", raw=True))
     return problems

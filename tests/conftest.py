@@ -37,3 +37,10 @@ def repdetect_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("rep-detect-out")
     build(Settings(roots=Roots.default(), out=out), ["rep-detect"])
     return out
+
+
+@pytest.fixture(scope="session")
+def run_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("run-out")
+    build(Settings(roots=Roots.default(), out=out), ["run"])
+    return out

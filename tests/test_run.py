@@ -1,5 +1,5 @@
-"""RUN (draft): its maps validate under the movement rules, a broken map names the space, and
-the maps print as double-sided 180 mm squares."""
+"""RUN: its maps validate under the movement rules, a broken map names the space, every piece
+prints by the rules, double-sided pieces register on portrait and landscape sheets."""
 from __future__ import annotations
 
 import shutil
@@ -19,7 +19,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 def test_run_validates_with_its_map_check():
     (content,) = validate(Roots.default(), ["run"])
-    assert content.game.status == "draft" and content.game.checks == ["run-maps"]
+    assert content.game.checks == ["run-maps"]
     faces = sorted(face["id"] for item in content.components["maps"].items
                    for face in (item.get("front_face"), item.get("back_face")))
     assert faces == ["1A", "1B", "2A", "2B"]
@@ -39,9 +39,15 @@ def test_a_map_broken_on_purpose_names_the_unreachable_space(tmp_path):
     result = subprocess.run([sys.executable, "-m", "printkit", "validate", "run", "--content", str(content)],
                             capture_output=True, text=True, cwd=tmp_path)
     assert result.returncode == 2
-    first = result.stderr.splitlines()[0]
-    assert first.startswith("content/run/maps.yaml:") and "(map 1A) reachable from spawn" in first
-    assert first.endswith("found no path")
+    # 1A's roofs all connect by diagonal jumps, so roof stash B3 stays reachable from the roof spawns
+    # (2 on F1, 4 on A6) but not from the ground spawns 1 (A1) and 3 (F6)
+    text = maps.read_text().splitlines()
+    line = next(i for i, l in enumerate(text, 1) if i > start and l.strip().startswith("stashes:"))
+    col = text[line - 1].index("B3") + 1
+    assert result.stderr.splitlines()[:2] == [
+        f"content/run/maps.yaml:{line}:{col}: expected stash B3 (map 1A) reachable from spawn {n}, found no path"
+        for n in (1, 3)]
+    assert result.stderr.splitlines()[2] == "2 problem(s); nothing was written."
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -75,3 +81,32 @@ def test_landscape_screens_back_up_top_to_bottom(tmp_path):
         (fx, fy), = piece_rects(front, 255 + 6, 170 + 6)
         (bx, by), = piece_rects(back, 255 + 6, 170 + 6)
     assert abs(bx - fx) <= 0.2 and abs(by - (height - fy)) <= 0.2
+
+
+def test_every_run_file_meets_the_print_rules(run_build):
+    """Paper sizes, the 5 mm border, embedded fonts, page boxes, on every file of the RUN build."""
+    import json
+
+    from pdfcheck import boxes, fonts, is_paper, page_sizes_mm
+
+    manifest = json.loads((run_build / "manifest.json").read_text())
+    assert {f["lang"] for f in manifest["files"] if f["component"] == "kit"} == {"en", "fr", "de"}
+    for entry in manifest["files"]:
+        path = run_build / entry["path"]
+        sizes = page_sizes_mm(path)
+        assert len(sizes) == entry["pages"] and all(is_paper(s, entry["paper"]) for s in sizes), entry["path"]
+        used = fonts(path)
+        assert used and all(embedded for _, embedded in used), (entry["path"], used)
+        if entry["paper"] in ("a4", "letter"):
+            assert min(blank_border_mm(path, dpi=50)) >= 5.0 - 0.51, entry["path"]
+        if entry["kind"] not in ("kit", "sheet"):
+            assert all(page["/TrimBox"] for page in boxes(path)), entry["path"]
+
+
+def test_run_kit_guide_gives_duplex_ranges_and_folding(run_build):
+    import pymupdf
+
+    with pymupdf.open(str(run_build / "run" / "a4" / "run-kit.en.pdf")) as doc:
+        guide = doc[0].get_text() + doc[1].get_text()
+    assert "double-sided (flip on the long edge)" in guide
+    assert "Runner screen" in guide and "three-panel screen" in guide
