@@ -120,7 +120,7 @@ def _draw_marks(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks:
 
 
 def _draw(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed: tuple[float, float], lang: str,
-          sink: Sink, assets: Callable, forms: dict[str, str]) -> Rect:
+          sink: Sink, assets: Callable, forms: dict[str, str], turned: bool = False) -> Rect:
     pw, ph = spec.size
     ctx = Context(lang, (spec.safe, spec.safe, pw - spec.safe, ph - spec.safe))
     form = None
@@ -128,7 +128,7 @@ def _draw(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed: tup
         form = forms.get(face.svg)
         if form is None:
             form = forms[face.svg] = w.shared_form(face.svg, pw, ph, ctx, assets)
-    w.piece(face, x, y, pw, ph, bleed, ctx, assets, form, spec.shape)
+    w.piece(face, x, y, pw, ph, bleed, ctx, assets, form, spec.shape, turned)
     if spec.shape not in ("rect", "square"):
         w.cut_outline(spec.shape, x, y, pw, ph)
     if ctx.problems:
@@ -184,7 +184,10 @@ def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, 
         pages += 1
         if double:
             w.begin(g.paper)
-            trims = [_draw(w, s, s.back, *g.mirrored(i), bleed, label.text_lang or label.lang, sink, assets, forms)
+            # a landscape sheet turns over top to bottom: its backs are turned half round, so every
+            # piece's back reads upright when the piece is turned over left to right, as on portrait sheets
+            trims = [_draw(w, s, s.back, *g.mirrored(i), bleed, label.text_lang or label.lang, sink, assets, forms,
+                           g.landscape)
                      for i, s in enumerate(batch) if s.back]
             _finish_sheet(w, trims, bleed, marks, g.band_rect(back=True), label.footer(n, total, "back"), label, _outlined(batch))
             pages += 1

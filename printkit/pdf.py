@@ -83,12 +83,16 @@ class Writer:
 
     # ------------------------------------------------------------ pieces
     def piece(self, face, x: float, y: float, w: float, h: float, bleed: tuple[float, float],
-              ctx: Context, assets: Callable, form: str | None = None, shape: str = "rect") -> None:
-        """Draw one piece with its trim's top left at (x, y), clipped to its shape grown by its bleed."""
+              ctx: Context, assets: Callable, form: str | None = None, shape: str = "rect",
+              turned: bool = False) -> None:
+        """Draw one piece with its trim's top left at (x, y), clipped to its shape grown by its bleed;
+        `turned` draws it half a turn round in its place."""
         c = self.canvas
         bx, by = bleed
         c.saveState()
         c.translate(x, y)
+        if turned:
+            c.transform(-1, 0, 0, -1, w, h)
         path = c.beginPath()
         if shape in ("rect", "square"):
             path.rect(-bx, -by, w + 2 * bx, h + 2 * by)

@@ -110,3 +110,15 @@ def test_run_kit_guide_gives_duplex_ranges_and_folding(run_build):
         guide = doc[0].get_text() + doc[1].get_text()
     assert "double-sided (flip on the long edge)" in guide
     assert "Runner screen" in guide and "three-panel screen" in guide
+
+
+def test_screen_outsides_read_upright_when_the_standing_screen_is_seen_from_behind(run_build):
+    """On a landscape sheet turned over top to bottom, the back is printed half a turn round."""
+    import pymupdf
+
+    with pymupdf.open(str(run_build / "run" / "a4" / "screen-runner.pdf")) as doc:
+        def directions(page):
+            return {tuple(round(v) for v in line["dir"]) for block in page.get_text("dict")["blocks"]
+                    for line in block.get("lines", []) if 45 < line["bbox"][1] and line["bbox"][3] < page.rect.height - 45}
+        assert directions(doc[0]) == {(1, 0)}
+        assert directions(doc[1]) == {(-1, 0)}
