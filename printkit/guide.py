@@ -95,6 +95,8 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
                 text = typography(fill(content.catalogs.get(lang, own), lang, {**content.game.params, **values}), lang)
             else:
                 text = t("kind." + e.kind, **values)
+                if e.two_sided and e.kind.startswith("tokens"):
+                    text += " " + t("two_sided_note")
             out.append(Paragraph(markup(text), st["bullets"], bulletText="\u2022"))
         if any(e.kind == "board-tiled" for e in entries):
             out.append(Paragraph(markup(t("tiles_h")), st["h2"]))
@@ -107,7 +109,9 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
 
 def entry_kind(model: object, tiled: bool = False) -> str:
     """The guide's name for how a part is assembled (its key under guide.kind)."""
-    if isinstance(model, (Deck, Tokens)):
+    if isinstance(model, Tokens):
+        return "tokens-outlined" if model.shape in ("circle", "hexagon") else "tokens"
+    if isinstance(model, Deck):
         return model.kind
     if isinstance(model, Board):
         return "board-tiled" if tiled else "board"

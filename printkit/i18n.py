@@ -65,7 +65,7 @@ _QUOTES = {"en": ("\u201c", "\u201d"), "fr": ("\u00ab" + NBSP, NBSP + "\u00bb"),
 
 
 _TOUCHED = {"en": "'\"-", "de": "'\"-", "fr": "'\"-:;!?\u00ab\u00bb"}
-_OPEN_SINGLE = re.compile(r"(?<![\w'])'(?=\w)")
+_OPEN_SINGLE = re.compile(r"(?<![\w'])'(?=[\w?!])")
 _CLOSE_SINGLE = re.compile(r"(?<=[\w.!?])'(?![\w])")
 _RANGE = re.compile(r"(?<=\d)-(?=\d)")
 _MINUS = re.compile(r"(?<![\w/+\-])-(?=\d)")
