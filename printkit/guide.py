@@ -64,6 +64,9 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
             out.append(Paragraph(markup(credits), st["p"]))
         needs = localised(content, lang, "kit.needs", "")
         out.append(Paragraph(markup(t("tools") + (" " + needs if needs else "")), st["p"]))
+        if lang != content.game.content_lang:  # the pieces keep the content's language in every kit
+            language = t(f"lang_{content.game.content_lang}")
+            out.append(Paragraph(markup("**" + t("pieces_language", language=language) + "**"), st["p"]))
         out.append(Paragraph(markup(t("contents_h")), st["h2"]))
         rows = [[t("col_component"), t("col_pages"), t("col_pieces"), t("col_sides")]]
         for e in entries:

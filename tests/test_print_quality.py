@@ -235,3 +235,12 @@ def test_ink_saver_cuts_the_ink_of_backs_and_board(repdetect_build, tmp_path):
     assert ink(light / "draw-deck.pdf", 1) < ink(standard / "draw-deck.pdf", 1) / 3  # the card backs
     assert ink(light / "board.pdf", 1) < ink(standard / "board.pdf", 1) / 3  # a board tile
     assert ink(light / "draw-deck.pdf", 0) < ink(standard / "draw-deck.pdf", 0)
+
+
+def test_kits_in_another_language_say_the_pieces_are_english(repdetect_build):
+    from pdfcheck import text as pdf_text
+
+    fr = pdf_text(repdetect_build / "rep-detect" / "a4" / "rep-detect-kit.fr.pdf")
+    en = pdf_text(repdetect_build / "rep-detect" / "a4" / "rep-detect-kit.en.pdf")
+    assert "Les pièces sont imprimées en anglais" in fr
+    assert "The pieces are printed in" not in en
