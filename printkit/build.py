@@ -216,7 +216,8 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
     sink = Sink({})
     try:
         for content in contents:
-            sink.shared_pos.update({c.stem: c.raw.value_pos.get("back", c.raw.pos) for c in content.components.values()})
+            # per game: two games may both have a component called "board"
+            sink.shared_pos = {c.stem: c.raw.value_pos.get("back", c.raw.pos) for c in content.components.values()}
             build_game(content, settings, stage, sink, progress)
         if sink.problems:
             raise ContentError(sink.problems)

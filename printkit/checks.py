@@ -8,7 +8,7 @@ a content folder can name a check but never supply one.
 """
 from __future__ import annotations
 
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Callable
 
 from .errors import Problem, expected_found
@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 Check = Callable[["GameContent"], list[Problem]]
 
 
-def registry() -> dict[str, Check]:
-    """Every installed check, by name."""
+def registry() -> dict[str, EntryPoint | Check]:
+    """Every installed check, by name (entry points, loaded only when a game names them)."""
     return {ep.name: ep for ep in entry_points(group="printkit.checks")}
 
 
