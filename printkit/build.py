@@ -131,16 +131,17 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
                     w = stage.writer(rel, f"{content.game.title}: {comp.model.title}", comp.model.title, duplex=True)
                     draw_part(w, content, comp, paper, lang or "en", opts, sink)
                     stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind, "paper": paper_name,
-                                       "lang": lang, "items": 0 if is_localised(comp) else items_of(comp, paper)})
-                if settings.gutterfold and is_duplex(comp, opts):
-                    # for printers without duplex: the same pieces, fronts and backs side by side to fold
-                    fold = Options("gutterfold", opts.theme, opts.cache)
-                    rel = f"{gid}/{paper_name}/{comp.stem}-gutterfold.pdf"
-                    progress(rel)
-                    w = stage.writer(rel, f"{content.game.title}: {comp.model.title}", comp.model.title, duplex=False)
-                    draw_part(w, content, comp, paper, "en", fold, sink)
-                    stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind, "paper": paper_name,
-                                       "lang": None, "items": items_of(comp, paper)})
+                                       "lang": lang, "items": 0 if comp.kind == "sheet" else items_of(comp, paper)})
+                    if settings.gutterfold and is_duplex(comp, opts):
+                        # for printers without duplex: the same pieces, fronts and backs side by side to fold
+                        fold = Options("gutterfold", opts.theme, opts.cache)
+                        rel = f"{gid}/{paper_name}/{comp.stem}-gutterfold" + (f".{lang}.pdf" if lang else ".pdf")
+                        progress(rel)
+                        w = stage.writer(rel, f"{content.game.title}: {comp.model.title}", comp.model.title,
+                                         duplex=False)
+                        draw_part(w, content, comp, paper, lang or "en", fold, sink)
+                        stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind,
+                                           "paper": paper_name, "lang": lang, "items": items_of(comp, paper)})
         for lang in _langs(content, settings) if settings.kits else []:
             rel = f"{gid}/{paper_name}/{gid}-kit{suffix}.{lang}.pdf"
             progress(rel)
@@ -184,7 +185,7 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
         for c, pages in plans:
             out.append(Entry(localised(content, lang, f"kit.components.{c.stem}", c.model.title),
                              entry_kind(c.model, needs_poster(c.model, (paper.name,))),
-                             pages, 0 if is_localised(c) else items_of(c, paper), piece_size(c, lang), page,
+                             pages, 0 if c.kind == "sheet" else items_of(c, paper), piece_size(c, lang), page,
                              is_duplex(c, opts),
                              poster_paper(*c.model.size).name if needs_poster(c.model, (paper.name,)) else "",
                              two_sided(c.model), c.stem))

@@ -108,30 +108,55 @@ def _flatten(node: Any, prefix: str, out: dict[str, str], pos: dict[str, Pos], p
             problems.append(expected_found(where, "text", value))
 
 
+def _catalog_files(folder: Path, lang: str) -> list[Path]:
+    """`<lang>.yaml`, then `<lang>/*.yaml` in name order: a long text (a rulebook) may have its own file."""
+    files = [folder / f"{lang}.yaml"] if (folder / f"{lang}.yaml").is_file() else []
+    sub = folder / lang
+    if sub.is_dir():
+        files += sorted(p for p in sub.glob("*.yaml") if p.is_file())
+    return files
+
+
 def _load_dir(folder: Path, langs: list[str], shown: Any) -> tuple[Catalogs, list[Problem]]:
     catalogs, problems = Catalogs(), []
     for lang in langs:
-        file = folder / f"{lang}.yaml"
-        label = shown(file)
-        if not file.is_file():
+        files = _catalog_files(folder, lang)
+        label = shown(files[0] if files else folder / f"{lang}.yaml")
+        if not files:
             problems.append(expected_found(Pos(label), f"a catalog for language {lang!r}", "no such file", raw=True))
             catalogs.texts[lang], catalogs.positions[lang] = {}, {}
             continue
-        try:
-            raw = load_yaml(file, label)
-        except ContentError as exc:
-            problems += exc.problems
-            raw = YMap.empty(label)
         texts: dict[str, str] = {}
         positions: dict[str, Pos] = {}
-        if isinstance(raw, dict):
-            _flatten(raw, "", texts, positions, problems)
-        elif raw is not None:
-            problems.append(expected_found(Pos(label), "a mapping of keys", raw))
+        for file in files:
+            problems += _load_file(file, shown(file), texts, positions)
         catalogs.texts[lang], catalogs.positions[lang] = texts, positions
         catalogs.positions.setdefault("_file", {})[lang] = Pos(label)
     problems += _missing_keys(catalogs, langs)
     return catalogs, problems
+
+
+def _load_file(file: Path, label: str, texts: dict[str, str], positions: dict[str, Pos]) -> list[Problem]:
+    """One catalog file into a language's texts; a key given by two files is an error."""
+    problems: list[Problem] = []
+    try:
+        raw = load_yaml(file, label)
+    except ContentError as exc:
+        return exc.problems
+    mine: dict[str, str] = {}
+    where: dict[str, Pos] = {}
+    if isinstance(raw, dict):
+        _flatten(raw, "", mine, where, problems)
+    elif raw is not None:
+        problems.append(expected_found(Pos(label), "a mapping of keys", raw))
+    for key, value in mine.items():
+        if key in texts:
+            problems.append(expected_found(where[key], f"key {key!r} once (it is also in {positions[key].path})", "a second one",
+                                           raw=True))
+            continue
+        texts[key] = value
+    positions.update({k: v for k, v in where.items() if k not in positions})
+    return problems
 
 
 def _missing_keys(catalogs: Catalogs, langs: list[str]) -> list[Problem]:

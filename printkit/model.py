@@ -155,6 +155,7 @@ class ComponentBase(Strict):
     fields: dict[str, FieldSpec] = Field(default_factory=dict, description="schema of the items' game-specific fields")
     data: dict[str, Any] = Field(default_factory=dict, description="values shared by every item, passed to templates as `data`")
     safe: float = Field(3.0, ge=0, description="safe-zone inset from the trim in mm; text must stay inside")
+    localised: bool = Field(False, description="printed once per language: templates get `lang` and `t(key)` (catalog text)")
 
 
 class Deck(ComponentBase):

@@ -26,7 +26,8 @@ class Options:
 
 
 def is_localised(comp: LoadedComponent) -> bool:
-    return isinstance(comp.model, Sheet)
+    """Printed once per language: text sheets, and pieces whose templates read the catalogs."""
+    return isinstance(comp.model, Sheet) or comp.model.localised
 
 
 def sheet_text(content: GameContent, lang: str, key: str) -> str:
@@ -103,17 +104,18 @@ def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pa
     # pieces are printed in the content's language whatever the kit's language; only furniture follows the kit
     text_lang = lang if is_localised(comp) else content.game.content_lang
     label.text_lang = text_lang
+    piece_lang = text_lang if model.localised else None
     if isinstance(model, Board) and not fits_sheet(paper, model):
-        return tile_pages(w, board_svg(content, comp, theme=opts.theme), model, paper, model.title, label, sink,
+        return tile_pages(w, board_svg(content, comp, theme=opts.theme, lang=piece_lang), model, paper, model.title, label, sink,
                           pos_of(comp.raw, "template") or comp.raw.pos, assets, model.safe)
     if isinstance(model, Sheet):
         from .sheets import flow_pages
 
         return flow_pages(w, paper, sheet_flow(content, comp, lang), label)
-    key = (content.id, comp.stem)
+    key = (content.id, comp.stem, piece_lang)
     if key not in opts.cache:
-        opts.cache[key] = ([board_piece(content, comp, opts.theme)] if isinstance(model, Board)
-                           else pieces(content, comp, opts.theme))
+        opts.cache[key] = ([board_piece(content, comp, opts.theme, piece_lang)] if isinstance(model, Board)
+                           else pieces(content, comp, opts.theme, piece_lang))
     specs = opts.cache[key]
     double = two_sided(model)
     if double and opts.layout == "gutterfold":

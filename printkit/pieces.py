@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from .content import GameContent, LoadedComponent
-from .i18n import fill
+from .i18n import fill, typography
 from .items import Item, plain
 from .model import Board, Deck, GraphBoard, Standee, Tokens
 from .paths import Roots
@@ -18,7 +18,7 @@ import svgwrite
 from svgwrite.base import BaseElement
 
 from .compile import Plan, analyse, group_key, plan_for
-from .templates import TemplateSet
+from .templates import TemplateProblem, TemplateSet
 
 BLEED_DRAWN = 3.0  # templates paint backgrounds this far past the trim; sheets clip to their own bleed
 
@@ -46,36 +46,53 @@ class PieceSpec:
     shape: str = "rect"  # rect, square, circle or hexagon: how the piece is clipped and outlined
 
 
-def item_values(content: GameContent, item: Item) -> dict[str, Any]:
+def item_values(content: GameContent, item: Item, lang: str | None = None) -> dict[str, Any]:
     """An item's values with {param} placeholders filled from the game's checked params."""
-    lang = content.game.content_lang
+    lang = lang or content.game.content_lang
     return {k: fill(v, lang, content.game.params) if isinstance(v, str) else v for k, v in item.values.items()}
 
 
 def template_values(content: GameContent, comp: LoadedComponent, size: tuple[float, float],
-                    theme: str = "standard") -> dict[str, Any]:
-    """What every template sees; `theme` is "standard" or "ink-saver" (light fills for home printers)."""
+                    theme: str = "standard", lang: str | None = None) -> dict[str, Any]:
+    """What every template sees; `theme` is "standard" or "ink-saver" (light fills for home printers),
+    `lang` the language pieces are printed in and `t(key)` that language's catalog text, typeset."""
+    lang = lang or content.game.content_lang
     return {"data": plain(comp.model.data), "params": dict(content.game.params), "w": size[0], "h": size[1],
             "bleed": BLEED_DRAWN, "game": {"id": content.id, "title": content.game.title},
-            "component": {"stem": comp.stem, "title": comp.model.title}, "theme": theme}
+            "component": {"stem": comp.stem, "title": comp.model.title}, "theme": theme,
+            "lang": lang, "t": catalog_text(content, lang)}
+
+
+def catalog_text(content: GameContent, lang: str) -> Callable[..., str]:
+    """t(key, **values): a catalog text with {placeholders} filled (params, then values), typeset for lang."""
+    catalogs, params = content.catalogs, content.game.params
+
+    def t(key: str, **values: Any) -> str:
+        table = catalogs.texts.get(lang, {})
+        if key not in table:
+            raise TemplateProblem(f"expected catalog key {key!r} in i18n/{lang}.yaml, found none")
+        return typography(fill(table[key], lang, {**params, **values}), lang)
+
+    return t
 
 
 def templates_for(content: GameContent, comp: LoadedComponent) -> TemplateSet:
     return TemplateSet.for_component((content.roots.templates, Roots.default().templates), content.id, comp.kind)
 
 
-def deck_pieces(content: GameContent, comp: LoadedComponent, theme: str = "standard") -> Iterator[PieceSpec]:
+def deck_pieces(content: GameContent, comp: LoadedComponent, theme: str = "standard",
+                lang: str | None = None) -> Iterator[PieceSpec]:
     model = comp.model
     assert isinstance(model, Deck)
     tpl = templates_for(content, comp)
-    base = template_values(content, comp, model.size, theme)
+    base = template_values(content, comp, model.size, theme, lang)
     shared_back = None
     if model.kind == "deck":
         shared_back = Face(tpl.render(model.back, **base, card={}), None, shared=True)
     front_face = _Compiler(tpl, model.front, base, "card")
     back_face = _Compiler(tpl, model.back, base, "card")
     for item in comp.items:
-        card = item_values(content, item)
+        card = item_values(content, item, lang)
         front = front_face.face(card, item)
         back = shared_back or back_face.face(card, item)
         spec = PieceSpec(comp.stem, model.size, model.safe, front, back)
@@ -144,14 +161,15 @@ def standee_svg(face: str, w: float, h: float, tab: float, colour: str) -> str:
     return dwg.tostring()
 
 
-def standee_pieces(content: GameContent, comp: LoadedComponent, theme: str = "standard") -> Iterator[PieceSpec]:
+def standee_pieces(content: GameContent, comp: LoadedComponent, theme: str = "standard",
+                   lang: str | None = None) -> Iterator[PieceSpec]:
     model = comp.model
     assert isinstance(model, Standee)
     tpl = templates_for(content, comp)
     w, h = model.size
-    base = template_values(content, comp, model.size, theme)
+    base = template_values(content, comp, model.size, theme, lang)
     for item in comp.items:
-        face = tpl.render(model.front, **base, item=item_values(content, item))
+        face = tpl.render(model.front, **base, item=item_values(content, item, lang))
         colour = str(item.values.get(model.colour_field, "#888888"))
         spec = PieceSpec(comp.stem, standee_size(model), model.safe,
                          Face(standee_svg(face, w, h, model.base, colour), item), None)
@@ -159,27 +177,29 @@ def standee_pieces(content: GameContent, comp: LoadedComponent, theme: str = "st
             yield spec
 
 
-def token_pieces(content: GameContent, comp: LoadedComponent, theme: str = "standard") -> Iterator[PieceSpec]:
+def token_pieces(content: GameContent, comp: LoadedComponent, theme: str = "standard",
+                 lang: str | None = None) -> Iterator[PieceSpec]:
     model = comp.model
     assert isinstance(model, Tokens)
     tpl = templates_for(content, comp)
-    base = template_values(content, comp, model.size, theme)
+    base = template_values(content, comp, model.size, theme, lang)
     fronts = _Compiler(tpl, model.front, base, "item")
     backs = _Compiler(tpl, model.back, base, "item") if model.back else None
     for item in comp.items:
-        values = item_values(content, item)
+        values = item_values(content, item, lang)
         spec = PieceSpec(comp.stem, model.size, model.safe, fronts.face(values, item),
                          backs.face(values, item) if backs else None, model.shape)
         for _ in range(item.qty):
             yield spec
 
 
-def board_svg(content: GameContent, comp: LoadedComponent, side: str = "front", theme: str = "standard") -> str:
+def board_svg(content: GameContent, comp: LoadedComponent, side: str = "front", theme: str = "standard",
+              lang: str | None = None) -> str:
     """A board's drawing; a graph board's template also gets its nodes, links and areas."""
     model = comp.model
     assert isinstance(model, Board)
     tpl = templates_for(content, comp)
-    values = template_values(content, comp, model.size, theme)
+    values = template_values(content, comp, model.size, theme, lang)
     name = model.template if side == "front" else model.back
     if isinstance(model, GraphBoard):
         nodes = [n.model_dump() for n in model.nodes]
@@ -191,19 +211,20 @@ def board_svg(content: GameContent, comp: LoadedComponent, side: str = "front", 
     return tpl.render(name, **values)
 
 
-def board_piece(content: GameContent, comp: LoadedComponent, theme: str = "standard") -> PieceSpec:
+def board_piece(content: GameContent, comp: LoadedComponent, theme: str = "standard",
+                lang: str | None = None) -> PieceSpec:
     """A board small enough for one sheet, as one piece (with its back when it has one)."""
     model = comp.model
     assert isinstance(model, Board)
-    back = Face(board_svg(content, comp, "back", theme), None) if model.back else None
-    return PieceSpec(comp.stem, model.size, model.safe, Face(board_svg(content, comp, theme=theme), None), back)
+    back = Face(board_svg(content, comp, "back", theme, lang), None) if model.back else None
+    return PieceSpec(comp.stem, model.size, model.safe, Face(board_svg(content, comp, theme=theme, lang=lang), None), back)
 
 
-def pieces(content: GameContent, comp: LoadedComponent, theme: str = "standard") -> list[PieceSpec]:
+def pieces(content: GameContent, comp: LoadedComponent, theme: str = "standard", lang: str | None = None) -> list[PieceSpec]:
     if isinstance(comp.model, Deck):
-        return list(deck_pieces(content, comp, theme))
+        return list(deck_pieces(content, comp, theme, lang))
     if isinstance(comp.model, Standee):
-        return list(standee_pieces(content, comp, theme))
+        return list(standee_pieces(content, comp, theme, lang))
     if isinstance(comp.model, Tokens):
-        return list(token_pieces(content, comp, theme))
+        return list(token_pieces(content, comp, theme, lang))
     return []

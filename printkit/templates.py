@@ -11,6 +11,7 @@ from typing import Any
 
 import jinja2
 
+from .geometry import hexgrid
 from .paths import is_safe_name
 
 
@@ -60,7 +61,29 @@ def environment(folders: tuple[Path, ...]) -> jinja2.Environment:
         keep_trailing_newline=False,
     )
     env.filters["fmt"] = lambda v, spec="g": format(v, spec)
+    env.globals.update(HEX_HELPERS)
     return env
+
+
+def _hex_points(cx: float, cy: float, size: float, flat: bool = True, inset: float = 0.0) -> str:
+    layout = hexgrid.Layout(size, (cx, cy), flat)
+    return " ".join(f"{x:.3f},{y:.3f}" for x, y in layout.corners((0, 0), inset))
+
+
+def _hex_centre(q: int, r: int, size: float, flat: bool = True) -> tuple[float, float]:
+    x, y = hexgrid.Layout(size, (0.0, 0.0), flat).centre((q, r))
+    return round(x, 4), round(y, 4)
+
+
+# hex-grid helpers for templates: axial (q, r) coordinates, directions clockwise from north-east (flat)
+HEX_HELPERS = {
+    "hex_points": _hex_points,  # "x,y x,y …" corners of a hex centred at (cx, cy), `size` centre to corner
+    "hex_centre": _hex_centre,  # (x, y) of hex (q, r) relative to hex (0, 0)
+    "hex_rotate": lambda q, r, steps: hexgrid.rotate((q, r), steps),  # turned by steps x 60 degrees clockwise
+    "hex_disc": lambda radius: hexgrid.disc((0, 0), radius),  # every hex within radius of (0, 0)
+    "hex_distance": lambda q, r: hexgrid.distance((q, r), (0, 0)),
+    "hex_directions": hexgrid.DIRECTIONS,
+}
 
 
 def _render(folders: tuple[Path, ...], name: str, values: dict[str, Any]) -> str:
