@@ -8,7 +8,7 @@ from reportlab.platypus import Paragraph
 from .content import GameContent
 from .i18n import fill, typography
 from .impose import Paper
-from .model import Board, Deck, Sheet, Tokens
+from .model import Board, Deck, HexBoard, Sheet, Tokens
 from .parts import guide_catalogs, localised
 from .sheets import Flow, markup, spacer, styles, table
 
@@ -120,5 +120,7 @@ def entry_kind(model: object, tiled: bool = False) -> str:
         return "board-tiled" if tiled else "board"
     if isinstance(model, Sheet):
         return "sheet"
+    if isinstance(model, HexBoard):
+        return "hex-board"
     return "standee"
 

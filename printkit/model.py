@@ -53,9 +53,13 @@ class Selector(Strict):
     """Picks items (or board nodes/areas) out of one or more components."""
 
     component: str | list[str] = Field(description="component stem, or a list of stems")
-    collection: Literal["items", "nodes", "areas"] = Field("items", description="which collection of the component")
+    collection: Literal["items", "nodes", "areas", "pieces", "placements", "starts"] = Field(
+        "items", description="which collection: items; a graph board's nodes or areas; a hex board's pieces, "
+                             "placements or starts (the last two carry their layout's id as `layout`)")
     where: dict[str, Any] = Field(default_factory=dict, description="keep only entries whose fields equal these values")
-    field: str | None = Field(None, description="the field whose values a names/range rule reads")
+    field: str | None = Field(None, description="the field whose values a names/range/length rule reads")
+    per: list[str] = Field(default_factory=list, description="count rule: the count holds for each group of entries "
+                                                             "sharing these fields' values (e.g. [layout, player])")
 
     @property
     def components(self) -> list[str]:
@@ -70,6 +74,8 @@ class Rule(Strict):
     count: Selector | None = Field(None, description="count physical pieces (quantities expanded)")
     names: Selector | None = Field(None, description="the multiset of a field's values over pieces")
     range: Selector | None = Field(None, description="every value of a field lies within min..max")
+    length: Selector | None = Field(None, description="every selected item's list field has `expect` entries (or min..max)")
+    supply: "Supply | None" = Field(None, description="there are enough pieces for what each player count hands out")
     param: str | None = Field(None, description="a value of game.yaml's params")
     expect: Any = Field(None, description="the expected count, list of names, or param value")
     min: float | None = Field(None, description="lower bound of a range rule")
@@ -77,18 +83,37 @@ class Rule(Strict):
 
     @model_validator(mode="after")
     def _one_check(self) -> "Rule":
-        given = [k for k in ("count", "names", "range", "param") if getattr(self, k) is not None]
+        given = [k for k in RULE_KINDS if getattr(self, k) is not None]
         if len(given) != 1:
-            raise ValueError(f"expected exactly one of count, names, range, param, found {len(given)}")
-        if given[0] != "range" and self.expect is None:
+            raise ValueError(f"expected exactly one of {', '.join(RULE_KINDS)}, found {len(given)}")
+        bounded = given[0] in ("range", "length")
+        if not bounded and given[0] != "supply" and self.expect is None:
             raise ValueError("expected an 'expect' value, found nothing")
-        if given[0] == "range" and self.min is None and self.max is None:
-            raise ValueError("expected 'min' or 'max' on a range rule, found neither")
+        if bounded and self.expect is None and self.min is None and self.max is None:
+            raise ValueError(f"expected 'min' or 'max' on a {given[0]} rule, found neither")
         return self
 
     @property
     def kind(self) -> str:
-        return next(k for k in ("count", "names", "range", "param") if getattr(self, k) is not None)
+        return next(k for k in RULE_KINDS if getattr(self, k) is not None)
+
+
+RULE_KINDS = ("count", "names", "range", "length", "supply", "param")
+
+
+class Share(Strict):
+    players: int = Field(ge=1, description="a player count")
+    param: str = Field(description="the param giving each player's share at that count")
+
+
+class Supply(Strict):
+    """Each player takes `param` pieces at a player count: the pieces must suffice for every count."""
+
+    pieces: Selector = Field(description="the pieces shared out")
+    shares: list[Share] = Field(min_length=1, description="what each player takes, by player count")
+
+
+Rule.model_rebuild()
 
 
 class NodePair(Strict):
@@ -237,13 +262,74 @@ class GraphBoard(Board):
     areas: list[Area] = Field(default_factory=list, description="player areas, card piles")
 
 
+Axial = tuple[int, int]
+
+
+class HexGeometry(Strict):
+    size: float = Field(gt=0, description="hex size in mm, centre to corner (across the flats = size x 1.732)")
+    flat: bool = Field(True, description="flat-topped hexes (else pointy-topped)")
+
+
+class HexPiece(Strict):
+    id: str = Field(description="the piece's name, used by placements")
+    hexes: list[Axial] = Field(min_length=1, description="the piece's hexes in axial [q, r] coordinates")
+    qty: int = Field(1, ge=1, description="copies printed")
+
+
+class Placement(Strict):
+    piece: str = Field(description="id of a piece")
+    at: Axial = Field(description="where the piece's hex [0, 0] goes, axial [q, r]")
+    turn: int = Field(0, ge=0, le=5, description="turned by 60 degrees clockwise this many times")
+
+
+class Seat(Strict):
+    player: int = Field(ge=1, description="player number")
+    colour: str | None = Field(None, description="colour name or #rrggbb the diagram uses for this player")
+    facing: int = Field(0, ge=0, le=5, description="direction the player's pieces face: 60-degree turns clockwise from up")
+
+
+class Start(Strict):
+    player: int = Field(ge=1, description="player number (a seat of the layout)")
+    piece: str = Field(description="what starts here (a name the game's rules count, e.g. a soul value)")
+    at: Axial = Field(description="start hex, axial [q, r]")
+
+
+class HexLayout(Strict):
+    id: str = Field(description="layout name, e.g. 2-players")
+    players: int = Field(ge=1, description="player count this layout is for")
+    label: str = Field("", description="caption printed on the assembly diagram")
+    placements: list[Placement] = Field(min_length=1, description="the pieces that make the board")
+    seats: list[Seat] = Field(default_factory=list, description="where each player sits")
+    starts: list[Start] = Field(default_factory=list, description="start positions")
+
+
+class HexBoard(ComponentBase):
+    """A board made of hex pieces: the pieces are printed to cut out, each layout as an assembly diagram."""
+
+    kind: Literal["hex-board"] = Field(description="hex-board")
+    hex: HexGeometry = Field(description="the hex grid")
+    front: str = Field(description="template of a piece's face (gets `item`: id, hexes, outline)")
+    diagram: str = Field(description="template of a layout's assembly diagram (gets `layout`)")
+    diagram_size: tuple[float, float] = Field((190.0, 250.0), description="[w, h] mm of a diagram page's drawing")
+    safe: float = Field(1.5, ge=0, description="safe-zone inset in mm")
+    pieces: list[HexPiece] = Field(min_length=1, description="the board's pieces")
+    layouts: list[HexLayout] = Field(min_length=1, description="the ways the pieces are put together")
+
+    _size = field_validator("diagram_size", mode="before")(lambda cls, v: parse_size(v))
+
+
 class Block(Strict):
-    style: Literal["title", "h2", "h3", "p", "bullets", "numbered"] = Field(description="paragraph style")
-    key: str | None = Field(None, description="catalog key of the text")
+    style: Literal["title", "h2", "h3", "p", "bullets", "numbered", "figure"] = Field(description="paragraph style")
+    key: str | None = Field(None, description="catalog key of the text (a figure's caption, optional)")
     keys: list[str] | None = Field(None, description="catalog keys of a list's entries")
+    figure: str | None = Field(None, description="figure: the drawing's name, rendered by the sheet's figure template")
 
     @model_validator(mode="after")
     def _one_text(self) -> "Block":
+        if self.style == "figure":
+            if self.figure is None:
+                raise ValueError("expected 'figure' (a drawing's name) on a figure block, found nothing")
+            return self
         if (self.key is None) == (self.keys is None):
             raise ValueError("expected exactly one of key, keys, found " + ("both" if self.key else "neither"))
         return self
@@ -256,13 +342,16 @@ class Sheet(ComponentBase):
     catalog: str = Field(description="catalog prefix of this sheet's keys")
     columns: int = Field(2, ge=1, le=3, description="text columns per page")
     blocks: list[Block] = Field(description="the sheet's text, in order")
+    figures: str | None = Field(None, description="template drawing the figure blocks (gets `figure`, the name)")
+    figure_sizes: dict[str, tuple[float, float]] = Field(default_factory=dict,
+                                                         description="[w, h] mm of each figure by name; default: column width x 50")
 
 
 KINDS: dict[str, type[ComponentBase]] = {
     "deck": Deck, "double-sided": Deck, "tokens": Tokens, "standee": Standee, "board": Board, "board-graph": GraphBoard,
-    "sheet": Sheet,
+    "sheet": Sheet, "hex-board": HexBoard,
 }
-Component = Deck | Tokens | Standee | Board | Sheet
+Component = Deck | Tokens | Standee | Board | Sheet | HexBoard
 
 _TYPE_WORDS = {
     "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",

@@ -218,3 +218,29 @@ def gutterfold_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: P
         band = (MARGIN, g.paper.height - MARGIN - 7, g.paper.width - 2 * MARGIN, 7)
         _finish_sheet(w, trims, bleed, (half.x.mark, half.y.mark), band, label.footer(n, total, None), label, _outlined(batch))
     return total
+
+
+def diagram_page(w: Writer, svg: str, size: tuple[float, float], paper: Paper, label: Page, sink: Sink,
+                 assets: Callable) -> int:
+    """A reference drawing (an assembly diagram) centred on its own page, shrunk to the printable area
+    when the paper is smaller than the drawing; nothing on it is cut."""
+    dw, dh = size
+    room_w, room_h = paper.width - 2 * MARGIN - 4, paper.height - 2 * MARGIN - 12
+    scale = min(1.0, room_w / dw, room_h / dh)
+    x0 = (paper.width - dw * scale) / 2
+    y0 = MARGIN + 2 + (room_h - dh * scale) / 2
+    ctx = Context(label.text_lang or label.lang, (0.0, 0.0, dw, dh))
+    w.begin(paper)
+    c = w.canvas
+    c.saveState()
+    c.translate(x0, y0)
+    c.scale(scale, scale)
+    w.renderer.asset_path = assets
+    w.renderer.draw_svg(svg, ctx)
+    c.restoreState()
+    if ctx.problems:
+        sink.problems += [Problem(sink.shared_pos.get(label.component, Pos("?")), f"{tp.message} (diagram, field {tp.field})")
+                          for tp in ctx.problems]
+    w.furniture((MARGIN, paper.height - MARGIN - 7, paper.width - 2 * MARGIN, 7), label.footer(0, 0), label.t("ruler"))
+    w.end()
+    return 1

@@ -11,10 +11,10 @@ from .impose import Paper
 from .errors import Problem
 from .load import pos_of
 from .templates import TemplateProblem
-from .model import Board, Deck, Sheet, Standee, Tokens
-from .pages import Page, Sink, grid_pages, gutterfold_pages, layout_pages
+from .model import Board, Deck, HexBoard, Sheet, Standee, Tokens
+from .pages import Page, Sink, diagram_page, grid_pages, gutterfold_pages, layout_pages
 from .pdf import Writer
-from .pieces import board_piece, board_svg, pieces, standee_size, templates_for
+from .pieces import board_piece, board_svg, pieces, standee_size, template_values, templates_for
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,8 @@ def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str):  # -> sh
 def items_of(comp: LoadedComponent, paper: Paper) -> int:
     """Physical pieces: a board that fits a sheet is one piece, a tiled one is its tiles."""
     model = comp.model
+    if isinstance(model, HexBoard):
+        return sum(p.qty for p in model.pieces)
     if isinstance(model, Board):
         return 1 if fits_sheet(paper, model) else tile_count(paper, model)
     return comp.count()
@@ -75,6 +77,11 @@ def planned_pages(content: GameContent, comp: LoadedComponent, paper: Paper, lan
         return layout_pages(comp.count(), model.size, paper, double, double and opts.layout == "gutterfold")
     if isinstance(model, Standee):
         return layout_pages(comp.count(), standee_size(model), paper, False, False)
+    if isinstance(model, HexBoard):
+        from .hexboards import piece_cluster
+
+        sizes = [(piece_cluster(model, p)[0], p.qty) for p in model.pieces]
+        return sum(layout_pages(n, size, paper, False, False) for size, n in _runs(sizes)) + len(model.layouts)
     if isinstance(model, Board):
         if fits_sheet(paper, model):
             return layout_pages(1, model.size, paper, two_sided(model), False)
@@ -90,7 +97,8 @@ def draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pap
     try:
         return _draw_part(w, content, comp, paper, lang, opts, sink)
     except TemplateProblem as exc:
-        key = next((k for k in ("front", "back", "template") if k in comp.raw), "kind")
+        named = [k for k in ("front", "back", "template", "diagram", "figures") if k in comp.raw]
+        key = next((k for k in named if str(comp.raw[k]) in str(exc)), named[0] if named else "kind")
         sink.problems.append(Problem(comp.raw.value_pos.get(key, comp.raw.pos), str(exc)))
         return 0
 
@@ -117,10 +125,42 @@ def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pa
         opts.cache[key] = ([board_piece(content, comp, opts.theme, piece_lang)] if isinstance(model, Board)
                            else pieces(content, comp, opts.theme, piece_lang))
     specs = opts.cache[key]
+    if isinstance(model, HexBoard):
+        return _hex_board_pages(w, content, comp, specs, paper, label, opts, sink, assets, piece_lang)
     double = two_sided(model)
     if double and opts.layout == "gutterfold":
         return gutterfold_pages(w, specs, len(specs), paper, label, sink, assets)
     return grid_pages(w, specs, len(specs), paper, label, sink, assets, double)
+
+
+def _runs(sizes: list[tuple[tuple[float, float], int]]) -> list[tuple[tuple[float, float], int]]:
+    """Consecutive pieces of one size, as (size, count): each run is imposed on its own grid."""
+    runs: list[tuple[tuple[float, float], int]] = []
+    for size, n in sizes:
+        if runs and runs[-1][0] == size:
+            runs[-1] = (size, runs[-1][1] + n)
+        else:
+            runs.append((size, n))
+    return runs
+
+
+def _hex_board_pages(w: Writer, content: GameContent, comp: LoadedComponent, specs: list, paper: Paper,
+                     label: Page, opts: Options, sink: Sink, assets, lang: str | None) -> int:
+    """The pieces to cut out (a grid per piece size), then one assembly diagram per layout."""
+    from .hexboards import layout_geometry
+
+    model = comp.model
+    assert isinstance(model, HexBoard)
+    pages, start = 0, 0
+    for size, n in _runs([(s.size, 1) for s in specs]):
+        pages += grid_pages(w, specs[start:start + n], n, paper, label, sink, assets, False)
+        start += n
+    tpl = templates_for(content, comp)
+    base = template_values(content, comp, model.diagram_size, opts.theme, lang)
+    for layout in model.layouts:
+        svg = tpl.render(model.diagram, **base, layout=layout_geometry(model, layout))
+        pages += diagram_page(w, svg, model.diagram_size, paper, label, sink, assets)
+    return pages
 
 
 def draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Sink, theme: str = "standard") -> int:

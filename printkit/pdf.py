@@ -14,6 +14,8 @@ from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
 
 from . import text as T
+from reportlab.pdfgen.canvas import FILL_NON_ZERO
+
 from .geometry.shapes import outline, trace
 from .impose import MARGIN, Paper
 from .svgdraw import Context, Renderer
@@ -98,7 +100,7 @@ class Writer:
             path.rect(-bx, -by, w + 2 * bx, h + 2 * by)
         else:
             trace(path, outline(shape, w, h, min(bx, by)))
-        c.clipPath(path, stroke=0, fill=0)
+        c.clipPath(path, stroke=0, fill=0, fillMode=FILL_NON_ZERO)  # overlapping grown hexes make one area
         self.renderer.asset_path = assets
         if form:
             c.doForm(form)

@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterator
 from .content import GameContent, LoadedComponent
 from .i18n import fill, typography
 from .items import Item, plain
-from .model import Board, Deck, GraphBoard, Standee, Tokens
+from .model import Board, Deck, GraphBoard, HexBoard, Standee, Tokens
 from .paths import Roots
 import svgwrite
 from svgwrite.base import BaseElement
@@ -43,7 +43,7 @@ class PieceSpec:
     safe: float
     front: Face
     back: Face | None
-    shape: str = "rect"  # rect, square, circle or hexagon: how the piece is clipped and outlined
+    shape: Any = "rect"  # rect, square, circle, hexagon or a hex Cluster: how the piece is clipped and outlined
 
 
 def item_values(content: GameContent, item: Item, lang: str | None = None) -> dict[str, Any]:
@@ -220,7 +220,29 @@ def board_piece(content: GameContent, comp: LoadedComponent, theme: str = "stand
     return PieceSpec(comp.stem, model.size, model.safe, Face(board_svg(content, comp, theme=theme, lang=lang), None), back)
 
 
+def hex_pieces(content: GameContent, comp: LoadedComponent, theme: str = "standard",
+               lang: str | None = None) -> Iterator[PieceSpec]:
+    """A hex board's pieces, each cut along the outline of its hexes; its template gets `item`:
+    id, hexes (q, r and centre x, y in mm) and outline (polygon points)."""
+    from .hexboards import piece_cluster
+
+    model = comp.model
+    assert isinstance(model, HexBoard)
+    tpl = templates_for(content, comp)
+    for piece in model.pieces:
+        size, cluster, centres = piece_cluster(model, piece)
+        base = template_values(content, comp, size, theme, lang)
+        item = {"id": piece.id, "hexes": centres, "hex": model.hex.size,
+                "outline": " ".join(f"{x:.3f},{y:.3f}" for x, y in cluster.boundary)}
+        spec = PieceSpec(comp.stem, size, model.safe, Face(tpl.render(model.front, **base, item=item), None), None,
+                         cluster)
+        for _ in range(piece.qty):
+            yield spec
+
+
 def pieces(content: GameContent, comp: LoadedComponent, theme: str = "standard", lang: str | None = None) -> list[PieceSpec]:
+    if isinstance(comp.model, HexBoard):
+        return list(hex_pieces(content, comp, theme, lang))
     if isinstance(comp.model, Deck):
         return list(deck_pieces(content, comp, theme, lang))
     if isinstance(comp.model, Standee):

@@ -9,7 +9,8 @@ from .errors import Pos, Problem, describe, expected_found
 from .geometry.graph import Graph, corners
 from .load import pos_of
 from .checks import run_checks
-from .model import Board, Fact, GraphBoard, Rule, Selector
+from .hexboards import check_hex_board, collection
+from .model import Board, Fact, GraphBoard, HexBoard, Rule, Selector
 
 
 def field_value(values: dict[str, Any], path: str) -> Any:
@@ -31,7 +32,9 @@ def _entries(comp: LoadedComponent, sel: Selector) -> list[tuple[dict[str, Any],
             return [(comp.model.data, 1, comp.raw.pos)]
         return [(it.values, it.qty, it.pos) for it in comp.items]
     model = comp.model
-    if not isinstance(model, GraphBoard):
+    if isinstance(model, HexBoard) and sel.collection in ("pieces", "placements", "starts"):
+        return collection(comp, sel.collection)
+    if not isinstance(model, GraphBoard) or sel.collection not in ("nodes", "areas"):
         return []
     raw_list = comp.raw.get(sel.collection, [])
     source = model.nodes if sel.collection == "nodes" else model.areas
@@ -62,15 +65,16 @@ def check_rule(content: GameContent, rule: Rule, raw: Any) -> list[Problem]:
         if actual != rule.expect:
             return [Problem(at, f"expected {rule.param} = {describe(rule.expect)} (rule {rule.id}), found {describe(actual)}")]
         return []
+    if rule.kind == "supply":
+        return _check_supply(content, rule, raw, at)
     sel: Selector = getattr(rule, rule.kind)
     entries, problems = _select(content, sel, pos_of(raw, rule.kind) or at)
     if problems:
         return problems
     if rule.kind == "count":
-        actual = sum(copies for _, copies, _ in entries)
-        if actual != rule.expect:
-            return [Problem(at, f"expected {describe(rule.expect)} pieces (rule {rule.id}), found {actual}")]
-        return []
+        return _check_count(rule, sel, entries, at)
+    if rule.kind == "length":
+        return _check_length(rule, sel, entries, at, pos_of(raw, rule.kind) or at)
     if sel.field is None:
         return [expected_found(pos_of(raw, rule.kind) or at, f"a 'field' for a {rule.kind} rule", None)]
     if rule.kind == "names":
@@ -87,6 +91,85 @@ def check_rule(content: GameContent, rule: Rule, raw: Any) -> list[Problem]:
             lo = "" if rule.min is None else f"{rule.min:g}"
             hi = "" if rule.max is None else f"{rule.max:g}"
             out.append(Problem(where, f"expected {sel.field} in {lo}..{hi} (rule {rule.id}), found {describe(value)}"))
+    return out
+
+
+def _check_count(rule: Rule, sel: Selector, entries: list[tuple[dict[str, Any], int, Pos]], at: Pos) -> list[Problem]:
+    if not sel.per:
+        actual = sum(copies for _, copies, _ in entries)
+        if actual != rule.expect:
+            return [Problem(at, f"expected {describe(rule.expect)} pieces (rule {rule.id}), found {actual}")]
+        return []
+    groups: dict[tuple, int] = {}
+    for values, copies, _ in entries:
+        key = tuple(field_value(values, f) for f in sel.per)
+        groups[key] = groups.get(key, 0) + copies
+    if not groups:
+        return [Problem(at, f"expected {describe(rule.expect)} pieces per {', '.join(sel.per)} (rule {rule.id}), found none")]
+    out = []
+    for key, actual in sorted(groups.items(), key=lambda kv: str(kv[0])):
+        if actual != rule.expect:
+            group = ", ".join(f"{f} {v}" for f, v in zip(sel.per, key))
+            out.append(Problem(at, f"expected {describe(rule.expect)} pieces for {group} (rule {rule.id}), found {actual}"))
+    return out
+
+
+def _check_length(rule: Rule, sel: Selector, entries: list[tuple[dict[str, Any], int, Pos]], at: Pos,
+                  sel_at: Pos) -> list[Problem]:
+    """Every selected entry's list field has `expect` entries, or a number within min..max."""
+    if sel.field is None:
+        return [expected_found(sel_at, "a 'field' for a length rule", None)]
+    if not entries:
+        return [Problem(at, f"expected items with {sel.field} (rule {rule.id}), found none")]
+    out = []
+    seen: set[Pos] = set()
+    for values, _, where in entries:
+        value = field_value(values, sel.field)
+        n = len(value) if isinstance(value, list) else None
+        ok = n is not None and (n == rule.expect if rule.expect is not None else
+                                (rule.min is None or n >= rule.min) and (rule.max is None or n <= rule.max))
+        if ok:
+            continue
+        place = _field_pos(values, sel.field, where)
+        if place in seen:  # one shared (anchored) list reported once
+            continue
+        seen.add(place)
+        want = describe(rule.expect) if rule.expect is not None else (
+            f"{'' if rule.min is None else f'{rule.min:g}'}..{'' if rule.max is None else f'{rule.max:g}'}")
+        out.append(Problem(place, f"expected {want} entries in {sel.field} (rule {rule.id}), "
+                                  f"found {'no list' if n is None else n}"))
+    return out
+
+
+def _field_pos(values: Any, path: str, fallback: Pos) -> Pos:
+    """Where a dotted field's value is written, when the values remember positions."""
+    node = values
+    for part in path.split("."):
+        if not isinstance(node, dict):
+            return fallback
+        where = getattr(node, "value_pos", {}).get(part)
+        node = node.get(part)
+        fallback = where or fallback
+    return fallback
+
+
+def _check_supply(content: GameContent, rule: Rule, raw: Any, at: Pos) -> list[Problem]:
+    supply = rule.supply
+    assert supply is not None
+    entries, problems = _select(content, supply.pieces, pos_of(raw, "supply") or at)
+    if problems:
+        return problems
+    have = sum(copies for _, copies, _ in entries)
+    out = []
+    for share in supply.shares:
+        each = content.game.params.get(share.param)
+        if not isinstance(each, (int, float)):
+            out.append(expected_found(pos_of(raw, "supply") or at, "a number param", share.param))
+            continue
+        need = share.players * each
+        if need > have:
+            out.append(Problem(at, f"expected {share.players} × {share.param} = {need:g} pieces or fewer "
+                                   f"(rule {rule.id}), found {have}"))
     return out
 
 
@@ -186,6 +269,8 @@ def check_game(content: GameContent) -> list[Problem]:
     for comp in content.components.values():
         if isinstance(comp.model, GraphBoard):
             problems += board_graph(comp)[1]
+        if isinstance(comp.model, HexBoard):
+            problems += check_hex_board(comp)
     raw_rules = content.raw.get("rules", [])
     for i, rule in enumerate(content.game.rules):
         problems += check_rule(content, rule, raw_rules[i])

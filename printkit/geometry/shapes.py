@@ -1,11 +1,15 @@
 """Piece outlines: rectangles, circles and hexagons, grown by a bleed. Pure geometry in mm."""
 from __future__ import annotations
 
-Outline = tuple  # ("rect", x, y, w, h) | ("circle", cx, cy, r) | ("polygon", ((x, y), ...))
+from dataclasses import dataclass
+
+Outline = tuple  # ("rect", x, y, w, h) | ("circle", cx, cy, r) | ("polygon", ((x, y), ...)) | ("polygons", (…))
 
 
-def outline(shape: str, w: float, h: float, grow: float = 0.0) -> Outline:
+def outline(shape: "str | Cluster", w: float, h: float, grow: float = 0.0) -> Outline:
     """The outline of a w x h piece with its top left at the origin, pushed out by `grow` mm."""
+    if isinstance(shape, Cluster):
+        return ("polygons", shape.grown(grow)) if grow else ("polygon", shape.boundary)
     if shape == "circle":
         return ("circle", w / 2, h / 2, w / 2 + grow)
     if shape == "hexagon":
@@ -27,15 +31,40 @@ def _grown(points: list[tuple[float, float]], w: float, h: float, grow: float) -
     return [(w / 2 + (x - w / 2) * sx, h / 2 + (y - h / 2) * sy) for x, y in points]
 
 
+def _polygon(path, points) -> None:
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    path.close()
+
+
 def trace(path, shape: Outline) -> None:
     """Add an outline to a ReportLab path object."""
     if shape[0] == "circle":
         path.circle(shape[1], shape[2], shape[3])
     elif shape[0] == "polygon":
-        points = shape[1]
-        path.moveTo(*points[0])
-        for point in points[1:]:
-            path.lineTo(*point)
-        path.close()
+        _polygon(path, shape[1])
+    elif shape[0] == "polygons":
+        for points in shape[1]:
+            _polygon(path, points)
     else:
         path.rect(*shape[1:])
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """A piece made of hexes: each hex's corners (for the bleed) and the outline to cut, in piece mm."""
+
+    cells: tuple[tuple[tuple[float, float], ...], ...]
+    boundary: tuple[tuple[float, float], ...]
+    size: float  # centre to corner of one hex
+
+    def grown(self, grow: float) -> tuple[tuple[tuple[float, float], ...], ...]:
+        """Every hex pushed out by `grow` mm about its centre: together they cover the outline plus a bleed."""
+        out = []
+        scale = (self.size + grow / 0.8660254) / self.size  # grow across the flats, not at the corners
+        for cell in self.cells:
+            cx = sum(p[0] for p in cell) / len(cell)
+            cy = sum(p[1] for p in cell) / len(cell)
+            out.append(tuple((cx + (x - cx) * scale, cy + (y - cy) * scale) for x, y in cell))
+        return tuple(out)
