@@ -126,7 +126,7 @@ def _check_sheet_keys(content: GameContent) -> list[Problem]:
             continue
         blocks = comp.raw.get("blocks", [])
         for index, block in enumerate(comp.model.blocks):
-            keys = block.keys or [block.key]
+            keys = block.keys or ([block.key] if block.key else [])
             for key in keys:
                 full = f"{comp.model.catalog}.{key}"
                 if not content.catalogs.has(full):

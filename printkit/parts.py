@@ -34,21 +34,33 @@ def sheet_text(content: GameContent, lang: str, key: str) -> str:
     return typography(content.catalogs.format(lang, key, content.game.params), lang)
 
 
-def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str):  # -> sheets.Flow (imported lazily)
+def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str, theme: str = "standard"):
+    """A sheet's blocks as platypus flowables (-> sheets.Flow, imported lazily); figures drawn by its template."""
     from reportlab.platypus import Paragraph
 
-    from .sheets import Flow, markup, styles
+    from .sheets import Figure, Flow, markup, styles
 
     model = comp.model
     assert isinstance(model, Sheet)
     st = styles(lang)
     title = next((sheet_text(content, lang, f"{model.catalog}.{b.key}") for b in model.blocks if b.style == "title"),
                  model.title)
+    problems: list = []
+
+    def figure(block) -> list:
+        size = model.figure_sizes.get(block.figure, (80.0, 50.0))
+        svg = _figure_svg(content, comp, block.figure, size, lang, theme)
+        out = [Figure(svg, size, lang, templates_for(content, comp).asset, problems, block.figure)]
+        if block.key:
+            out.append(Paragraph(markup(sheet_text(content, lang, f"{model.catalog}.{block.key}")), st["caption"]))
+        return out
 
     def make() -> list:
         out = []
         for block in model.blocks:
-            if block.keys is not None:
+            if block.style == "figure":
+                out += figure(block)
+            elif block.keys is not None:
                 for i, key in enumerate(block.keys):
                     bullet = "\u2022" if block.style == "bullets" else f"{i + 1}."
                     out.append(Paragraph(markup(sheet_text(content, lang, f"{model.catalog}.{key}")), st[block.style],
@@ -57,7 +69,25 @@ def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str):  # -> sh
                 out.append(Paragraph(markup(sheet_text(content, lang, f"{model.catalog}.{block.key}")), st[block.style]))
         return out
 
-    return Flow(make, model.columns, (typography(content.game.title, lang), title))
+    return Flow(make, model.columns, (typography(content.game.title, lang), title), problems)
+
+
+def _figure_svg(content: GameContent, comp: LoadedComponent, name: str, size: tuple[float, float], lang: str,
+                theme: str) -> str:
+    """A figure drawn from the game's own data: every component's data and items, hex boards' layouts."""
+    from .hexboards import layout_geometry
+
+    model = comp.model
+    assert isinstance(model, Sheet)
+    if model.figures is None:
+        raise TemplateProblem(f"expected a 'figures' template on the sheet to draw figure {name!r}, found none")
+    components = {c.stem: {"data": c.model.data, "items": [dict(i.values, qty=i.qty) for i in c.items]}
+                  for c in content.components.values()}
+    layouts = {c.stem: {lay.id: layout_geometry(c.model, lay) for lay in c.model.layouts}
+               for c in content.components.values() if isinstance(c.model, HexBoard)}
+    values = template_values(content, comp, size, theme, lang)
+    return templates_for(content, comp).render(model.figures, **values, figure=name, components=components,
+                                                layouts=layouts)
 
 
 def items_of(comp: LoadedComponent, paper: Paper) -> int:
@@ -88,7 +118,10 @@ def planned_pages(content: GameContent, comp: LoadedComponent, paper: Paper, lan
         return tile_count(paper, model) + 1
     from .sheets import count_pages
 
-    return count_pages(paper, sheet_flow(content, comp, lang))
+    try:
+        return count_pages(paper, sheet_flow(content, comp, lang, opts.theme))
+    except TemplateProblem:
+        return 0  # drawing the part reports it, with its position
 
 
 def draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options,
@@ -119,7 +152,11 @@ def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pa
     if isinstance(model, Sheet):
         from .sheets import flow_pages
 
-        return flow_pages(w, paper, sheet_flow(content, comp, lang), label)
+        flow = sheet_flow(content, comp, lang, opts.theme)
+        pages = flow_pages(w, paper, flow, label)
+        at = comp.raw.value_pos.get("figures", comp.raw.pos)
+        sink.problems += [Problem(at, f"{tp.message} (figure {name!r}, field {tp.field})") for name, tp in flow.problems]
+        return pages
     key = (content.id, comp.stem, piece_lang)
     if key not in opts.cache:
         opts.cache[key] = ([board_piece(content, comp, opts.theme, piece_lang)] if isinstance(model, Board)

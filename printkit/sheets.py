@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 from xml.sax.saxutils import escape
 
@@ -41,6 +41,8 @@ def styles(lang: str) -> dict[str, ParagraphStyle]:
         "bullets": ParagraphStyle("li", parent=base, leftIndent=9, bulletIndent=1.5, spaceAfter=1.8),
         "numbered": ParagraphStyle("ol", parent=base, leftIndent=11, bulletIndent=0, spaceAfter=1.8),
         "small": ParagraphStyle("small", parent=base, fontSize=8, leading=10),
+        "caption": ParagraphStyle("caption", parent=base, fontName=T.font_name("Barlow", "italic"), fontSize=8,
+                                  leading=10, textColor=colors.HexColor("#444444"), spaceAfter=5),
     }
 
 
@@ -63,6 +65,40 @@ class Flow:
     make: Callable[[], list[Flowable]]
     columns: int
     header: tuple[str, str]
+    problems: list = field(default_factory=list)  # (figure name, TextProblem) found while drawing
+
+
+class Figure(Flowable):
+    """An SVG drawing in the flow, its size in mm, shrunk to the column when wider."""
+
+    def __init__(self, svg: str, size: tuple[float, float], lang: str, assets: Callable, problems: list, name: str):
+        super().__init__()
+        self.svg, self.size, self.lang, self.assets = svg, size, lang, assets
+        self.problems, self.name = problems, name
+        self.scale = 1.0
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        w, h = self.size
+        self.scale = min(1.0, aw / (w * MM))
+        self.width, self.height = w * MM * self.scale, h * MM * self.scale
+        return self.width, self.height
+
+    def getSpaceAfter(self) -> float:  # noqa: N802 - platypus API
+        return 2.5 * MM
+
+    def draw(self) -> None:
+        from .svgdraw import Context, Renderer
+
+        c = self.canv
+        w, h = self.size
+        ctx = Context(self.lang, (0.0, 0.0, w, h))
+        c.saveState()
+        c.transform(MM * self.scale, 0, 0, -MM * self.scale, 0, self.height)
+        Renderer(c, self.assets).draw_svg(self.svg, ctx)
+        c.restoreState()
+        if getattr(c, "_printkit_counting", False):
+            return
+        self.problems += [(self.name, tp) for tp in ctx.problems]
 
 
 def _frames(paper: Paper, columns: int) -> list[Frame]:
@@ -172,6 +208,7 @@ def _pour(c: Canvas, paper: Paper, flow: Flow, on_page: Callable[[int], None]) -
 
 def count_pages(paper: Paper, flow: Flow) -> int:
     c = Canvas(io.BytesIO(), pagesize=(paper.width * MM, paper.height * MM), initialFontName=T.register_fonts())
+    c._printkit_counting = True  # figures drawn here only to count pages: their problems are found again later
     return _pour(c, paper, flow, lambda n: c.showPage())
 
 
