@@ -25,12 +25,20 @@ def _matches(values: dict[str, Any], where: dict[str, Any]) -> bool:
     return all(field_value(values, k) == v for k, v in where.items())
 
 
+class _Positioned(dict):
+    """An item's values that remember where each is written (for rules that point at one field)."""
+
+    def __init__(self, values: dict[str, Any], value_pos: Any):
+        super().__init__(values)
+        self.value_pos = value_pos
+
+
 def _entries(comp: LoadedComponent, sel: Selector) -> list[tuple[dict[str, Any], int, Pos]]:
     """(values, copies, position) of each entry of the selected collection."""
     if sel.collection == "items":
         if isinstance(comp.model, Board):  # a board is one piece with no items
             return [(comp.model.data, 1, comp.raw.pos)]
-        return [(it.values, it.qty, it.pos) for it in comp.items]
+        return [(_Positioned(it.values, it.value_pos), it.qty, it.pos) for it in comp.items]
     model = comp.model
     if isinstance(model, HexBoard) and sel.collection in ("pieces", "placements", "starts"):
         return collection(comp, sel.collection)

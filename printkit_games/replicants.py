@@ -196,6 +196,6 @@ def check_souls(content: Any) -> list[Problem]:
         scenes = sheet.model.data.get("scenes", {}) or {}
         raw_scenes = sheet.raw.get("data", {}).get("scenes", {}) if hasattr(sheet.raw.get("data", {}), "get") else {}
         for name, scene in scenes.items():
-            where = pos_of(raw_scenes, name) or sheet.raw.pos
+            where = pos_of(raw_scenes, name, key_itself=True) or sheet.raw.pos
             problems += _scene_problems(name, scene, patterns, where)
     return problems
