@@ -148,6 +148,7 @@ def test_build_all_leaves_out_draft_games_that_validate_still_checks(mini_copy, 
 
     from printkit.paths import Roots
 
+    shutil.rmtree(mini_copy / "hexmini")  # another fixture game; this test is about mini and its draft copy
     shutil.copytree(mini_copy / "mini", mini_copy / "wip")
     game = mini_copy / "wip" / "game.yaml"
     game.write_text(game.read_text().replace("id: mini", "id: wip") + "status: draft\n")
