@@ -25,15 +25,15 @@ def boundary(hexes: list[Hex], grid: hexgrid.Layout) -> list[list[tuple[float, f
     def key(pt: tuple[float, float]) -> tuple[float, float]:
         return round(pt[0], 6), round(pt[1], 6)
 
-    edges: dict[tuple, tuple] = {}
+    edges: set[tuple] = set()
     for h in hexes:
         corners = [key(c) for c in grid.corners(h)]
         for a, b in zip(corners, corners[1:] + corners[:1]):
             if (b, a) in edges:  # a neighbour runs the same edge the other way: inside the cluster
-                del edges[(b, a)]
+                edges.remove((b, a))
             else:
-                edges[(a, b)] = (a, b)
-    following = {a: b for a, b in edges}
+                edges.add((a, b))
+    following = dict(edges)
     loops = []
     while following:
         start = min(following)
@@ -56,8 +56,8 @@ def piece_cluster(model: HexBoard, piece: HexPiece) -> tuple[tuple[float, float]
     loop = max(boundary(hexes, moved), key=len)
     cells = tuple(tuple(moved.corners(hx)) for hx in hexes)
     cluster = Cluster(cells, tuple(loop), model.hex.size)
-    centres = [{"q": q, "r": r, "x": round(moved.centre((q, r))[0], 4), "y": round(moved.centre((q, r))[1], 4)}
-               for q, r in hexes]
+    centres = [{"q": q, "r": r, "x": round(x, 4), "y": round(y, 4)}
+               for (q, r), (x, y) in ((hx, moved.centre(hx)) for hx in hexes)]
     return (round(w, 4), round(h, 4)), cluster, centres
 
 

@@ -8,13 +8,12 @@ import shutil
 from pathlib import Path
 
 import fitz
-import pdfplumber
 import pytest
 
 from conftest import FIXTURES, mini_roots
 from pdfcheck import PT, fonts
-from printkit.build import Settings, build, validate
-from printkit.errors import ContentError
+from printkit.build import Settings, build
+from test_errors import line_of, problems as game_problems, replace
 
 SIZE = 10.0  # the fixture's hex size, centre to corner
 # the wedge [0,0] [1,0] [0,1] of flat-topped hexes: x from -s to 1.5s + s, y from -h/2 to sqrt3 s + h/2
@@ -36,19 +35,7 @@ def hex_copy(tmp_path: Path) -> Path:
 
 
 def problems(content: Path) -> list[str]:
-    with pytest.raises(ContentError) as info:
-        validate(mini_roots(content), ["hexmini"])
-    return [str(p) for p in info.value.problems]
-
-
-def replace(path: Path, old: str, new: str) -> None:
-    body = path.read_text()
-    assert old in body, old
-    path.write_text(body.replace(old, new, 1))
-
-
-def line_of(path: Path, needle: str) -> int:
-    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
+    return game_problems(content, "hexmini")
 
 
 def raw_text(path: Path) -> str:

@@ -15,6 +15,7 @@ import pytest
 from pdfcheck import PT, blank_border_mm, fonts, is_paper, page_sizes_mm, text
 from printkit.build import Settings, build
 from printkit.paths import Roots
+from test_errors import problems
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("fr", "en", "de")
@@ -126,17 +127,12 @@ def test_a_broken_soul_pattern_is_an_exact_error(replicants_copy, tmp_path):
 
 
 def test_a_walk_hex_off_its_line_and_a_hex_in_two_lists_are_errors(replicants_copy):
-    from printkit.build import validate
-    from printkit.errors import ContentError
-
     souls = replicants_copy / "replicants" / "souls.yaml"
     body = souls.read_text()
     old = "      walk: [[0, -1], [0, -2], [1, 0], [-1, 1]]"
     assert old in body
     souls.write_text(body.replace(old, "      walk: [[0, -1], [1, -2], [1, 0], [-1, 1], [1, 0]]"))
-    with pytest.raises(ContentError) as info:
-        validate(Roots.default(replicants_copy), ["replicants"])
-    found = [str(p) for p in info.value.problems]
+    found = problems(replicants_copy, "replicants")
     line, col = line_col(souls, "&soul3")
     at = f"content/replicants/souls.yaml:{line}:{col}"
     assert f"{at}: expected walk hexes two away on a straight line, so the hex walked over is defined (soul 3), " \
@@ -145,33 +141,23 @@ def test_a_walk_hex_off_its_line_and_a_hex_in_two_lists_are_errors(replicants_co
 
 
 def test_a_scene_mark_that_the_patterns_contradict_is_an_error(replicants_copy):
-    from printkit.build import validate
-    from printkit.errors import ContentError
-
     sheet = replicants_copy / "replicants" / "rulebook.yaml"
     body = sheet.read_text()
     old = "marks: {cross: [[2, -2]]"
     assert old in body
     sheet.write_text(body.replace(old, "marks: {cross: [[-2, 0]]"))
-    with pytest.raises(ContentError) as info:
-        validate(Roots.default(replicants_copy), ["replicants"])
     line, col = line_col(sheet, "    soul-5:")
-    assert [str(p) for p in info.value.problems] == [
+    assert problems(replicants_copy, "replicants") == [
         f"content/replicants/rulebook.yaml:{line}:5: expected scene 'soul-5' to mark cross on [2, -2] "
         f"(from the soul patterns), found [-2, 0]"]
 
 
 def test_start_positions_off_the_arena_are_errors(replicants_copy):
-    from printkit.build import validate
-    from printkit.errors import ContentError
-
     arena = replicants_copy / "replicants" / "arena.yaml"
     body = arena.read_text()
     old = '      - {player: 1, piece: "M", at: [0, 3]}'
     assert old in body
     arena.write_text(body.replace(old, '      - {player: 1, piece: "M", at: [0, 9]}', 1))
-    with pytest.raises(ContentError) as info:
-        validate(Roots.default(replicants_copy), ["replicants"])
     line, _ = line_col(arena, "at: [0, 9]")
-    assert [str(p) for p in info.value.problems] == [
+    assert problems(replicants_copy, "replicants") == [
         f"content/replicants/arena.yaml:{line}:9: expected a start hex on layout '2-players', found [0, 9]"]
