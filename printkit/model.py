@@ -5,6 +5,8 @@ The models are declarations; `validate_model` turns pydantic's findings into pos
 """
 from __future__ import annotations
 
+import re
+
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -53,17 +55,29 @@ class Selector(Strict):
     """Picks items (or board nodes/areas) out of one or more components."""
 
     component: str | list[str] = Field(description="component stem, or a list of stems")
-    collection: Literal["items", "nodes", "areas", "pieces", "placements", "starts"] = Field(
-        "items", description="which collection: items; a graph board's nodes or areas; a hex board's pieces, "
-                             "placements or starts (the last two carry their layout's id as `layout`)")
-    where: dict[str, Any] = Field(default_factory=dict, description="keep only entries whose fields equal these values")
+    collection: str = Field(
+        "items", description="which collection: items; a graph board's nodes or areas; a hex board's pieces, placements or "
+                    "starts (the last two carry their layout's id as `layout`); data.<name>: a list in the "
+                    "component's data (a table such as a setup by player count)")
+    where: dict[str, Any] = Field(default_factory=dict, description="keep only entries whose fields equal these values; "
+                                                                     "{in: [a, b]} keeps entries whose field is one of them")
     field: str | None = Field(None, description="the field whose values a names/range/length rule reads")
     per: list[str] = Field(default_factory=list, description="count rule: the count holds for each group of entries "
                                                              "sharing these fields' values (e.g. [layout, player])")
 
+    @field_validator("collection")
+    @classmethod
+    def _known_collection(cls, value: str) -> str:
+        if value in COLLECTIONS or re.fullmatch(r"data\.[A-Za-z_][\w-]*", value):
+            return value
+        raise ValueError(f"expected {', '.join(COLLECTIONS)} or data.<name>, found {value!r}")
+
     @property
     def components(self) -> list[str]:
         return [self.component] if isinstance(self.component, str) else list(self.component)
+
+
+COLLECTIONS = ("items", "nodes", "areas", "pieces", "placements", "starts")
 
 
 class Rule(Strict):
@@ -78,15 +92,15 @@ class Rule(Strict):
     supply: "Supply | None" = Field(None, description="there are enough pieces for what each player count hands out")
     param: str | None = Field(None, description="a value of game.yaml's params")
     expect: Any = Field(None, description="the expected count, list of names, or param value")
-    min: float | None = Field(None, description="lower bound of a range rule")
-    max: float | None = Field(None, description="upper bound of a range rule")
+    min: float | None = Field(None, description="lower bound of a range, length or count rule")
+    max: float | None = Field(None, description="upper bound of a range, length or count rule")
 
     @model_validator(mode="after")
     def _one_check(self) -> "Rule":
         given = [k for k in RULE_KINDS if getattr(self, k) is not None]
         if len(given) != 1:
             raise ValueError(f"expected exactly one of {', '.join(RULE_KINDS)}, found {len(given)}")
-        bounded = given[0] in ("range", "length")
+        bounded = given[0] in ("range", "length") or (given[0] == "count" and (self.min, self.max) != (None, None))
         if not bounded and given[0] != "supply" and self.expect is None:
             raise ValueError("expected an 'expect' value, found nothing")
         if bounded and self.expect is None and self.min is None and self.max is None:

@@ -22,7 +22,13 @@ def field_value(values: dict[str, Any], path: str) -> Any:
 
 
 def _matches(values: dict[str, Any], where: dict[str, Any]) -> bool:
-    return all(field_value(values, k) == v for k, v in where.items())
+    return all(_match_one(field_value(values, k), v) for k, v in where.items())
+
+
+def _match_one(value: Any, wanted: Any) -> bool:
+    if isinstance(wanted, dict) and set(wanted) == {"in"} and isinstance(wanted["in"], list):
+        return value in wanted["in"]
+    return value == wanted
 
 
 class _Positioned(dict):
@@ -40,6 +46,8 @@ def _entries(comp: LoadedComponent, sel: Selector) -> list[tuple[dict[str, Any],
             return [(comp.model.data, 1, comp.raw.pos)]
         return [(_Positioned(it.values, it.value_pos), it.qty, it.pos) for it in comp.items]
     model = comp.model
+    if sel.collection.startswith("data."):
+        return _data_entries(comp, sel.collection.removeprefix("data."))
     if isinstance(model, HexBoard) and sel.collection in ("pieces", "placements", "starts"):
         return collection(comp, sel.collection)
     if not isinstance(model, GraphBoard) or sel.collection not in ("nodes", "areas"):
@@ -47,6 +55,16 @@ def _entries(comp: LoadedComponent, sel: Selector) -> list[tuple[dict[str, Any],
     raw_list = comp.raw.get(sel.collection, [])
     source = model.nodes if sel.collection == "nodes" else model.areas
     return [(e.model_dump(by_alias=True), 1, pos_of(raw_list, i) or comp.raw.pos) for i, e in enumerate(source)]
+
+
+def _data_entries(comp: LoadedComponent, name: str) -> list[tuple[dict[str, Any], int, Pos]]:
+    """The rows of a list in the component's data; rows that are not mappings are read as {value: row}."""
+    raw_rows = comp.raw.get("data", {}).get(name) if hasattr(comp.raw.get("data", {}), "get") else None
+    rows = (getattr(comp.model, "data", None) or {}).get(name)
+    if not isinstance(rows, list):
+        return []
+    return [(row if isinstance(row, dict) else {"value": row}, 1, pos_of(raw_rows, i) or comp.raw.pos)
+            for i, row in enumerate(rows)]
 
 
 def _select(content: GameContent, sel: Selector, at: Pos) -> tuple[list[tuple[dict[str, Any], int, Pos]], list[Problem]]:
@@ -65,7 +83,8 @@ def _show_list(values: list[Any]) -> str:
 
 
 def check_rule(content: GameContent, rule: Rule, raw: Any) -> list[Problem]:
-    at = pos_of(raw, "expect") or pos_of(raw) or Pos(content.shown)
+    given = next((k for k in ("expect", "min", "max") if hasattr(raw, "get") and k in raw), None)
+    at = pos_of(raw, given) or Pos(content.shown)
     if rule.kind == "param":
         if rule.param not in content.game.params:
             return [expected_found(pos_of(raw, "param") or at, "a name from params", rule.param)]
@@ -86,7 +105,8 @@ def check_rule(content: GameContent, rule: Rule, raw: Any) -> list[Problem]:
     if sel.field is None:
         return [expected_found(pos_of(raw, rule.kind) or at, f"a 'field' for a {rule.kind} rule", None)]
     if rule.kind == "names":
-        actual = sorted((field_value(v, sel.field) for v, copies, _ in entries for _ in range(copies)), key=str)
+        actual = sorted((name for v, copies, _ in entries for _ in range(copies)
+                         for name in _each(field_value(v, sel.field))), key=str)
         wanted = sorted(rule.expect if isinstance(rule.expect, list) else [rule.expect], key=str)
         if Counter(map(str, actual)) != Counter(map(str, wanted)):
             return [Problem(at, f"expected {_show_list(wanted)} (rule {rule.id}), found {_show_list(actual)}")]
@@ -102,23 +122,39 @@ def check_rule(content: GameContent, rule: Rule, raw: Any) -> list[Problem]:
     return out
 
 
+def _each(value: Any) -> list[Any]:
+    """A list field counts as each of its entries (a card with two traits names both)."""
+    return list(value) if isinstance(value, list) else [value]
+
+
+def _count_wanted(rule: Rule) -> str:
+    if rule.expect is not None:
+        return describe(rule.expect)
+    return f"{'' if rule.min is None else f'{rule.min:g}'}..{'' if rule.max is None else f'{rule.max:g}'}"
+
+
+def _count_ok(rule: Rule, actual: int) -> bool:
+    if rule.expect is not None:
+        return actual == rule.expect
+    return (rule.min is None or actual >= rule.min) and (rule.max is None or actual <= rule.max)
+
+
 def _check_count(rule: Rule, sel: Selector, entries: list[tuple[dict[str, Any], int, Pos]], at: Pos) -> list[Problem]:
+    want = _count_wanted(rule)
     if not sel.per:
         actual = sum(copies for _, copies, _ in entries)
-        if actual != rule.expect:
-            return [Problem(at, f"expected {describe(rule.expect)} pieces (rule {rule.id}), found {actual}")]
-        return []
+        return [] if _count_ok(rule, actual) else [Problem(at, f"expected {want} pieces (rule {rule.id}), found {actual}")]
     groups: dict[tuple, int] = {}
     for values, copies, _ in entries:
         key = tuple(field_value(values, f) for f in sel.per)
         groups[key] = groups.get(key, 0) + copies
     if not groups:
-        return [Problem(at, f"expected {describe(rule.expect)} pieces per {', '.join(sel.per)} (rule {rule.id}), found none")]
+        return [Problem(at, f"expected {want} pieces per {', '.join(sel.per)} (rule {rule.id}), found none")]
     out = []
     for key, actual in sorted(groups.items(), key=lambda kv: str(kv[0])):
-        if actual != rule.expect:
+        if not _count_ok(rule, actual):
             group = ", ".join(f"{f} {v}" for f, v in zip(sel.per, key))
-            out.append(Problem(at, f"expected {describe(rule.expect)} pieces for {group} (rule {rule.id}), found {actual}"))
+            out.append(Problem(at, f"expected {want} pieces for {group} (rule {rule.id}), found {actual}"))
     return out
 
 
