@@ -60,7 +60,8 @@ class Selector(Strict):
                     "starts (the last two carry their layout's id as `layout`); data.<name>: a list in the "
                     "component's data (a table such as a setup by player count)")
     where: dict[str, Any] = Field(default_factory=dict, description="keep only entries whose fields equal these values; "
-                                                                     "{in: [a, b]} keeps entries whose field is one of them")
+                                                                     "{in: [a, b]} keeps entries whose field is one of them, "
+                                                                     "{not: v} those whose field differs (not: null: has a value)")
     field: str | None = Field(None, description="the field whose values a names/range/length rule reads")
     per: list[str] = Field(default_factory=list, description="count rule: the count holds for each group of entries "
                                                              "sharing these fields' values (e.g. [layout, player])")

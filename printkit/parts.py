@@ -38,7 +38,7 @@ def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str, theme: st
     """A sheet's blocks as platypus flowables (-> sheets.Flow, imported lazily); figures drawn by its template."""
     from reportlab.platypus import Paragraph
 
-    from .sheets import Figure, Flow, markup, styles
+    from .sheets import Figure, Flow, Together, markup, styles
 
     model = comp.model
     assert isinstance(model, Sheet)
@@ -51,8 +51,9 @@ def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str, theme: st
         size = model.figure_sizes.get(block.figure, (80.0, 50.0))
         svg = _figure_svg(content, comp, block.figure, size, lang, theme)
         out = [Figure(svg, size, lang, templates_for(content, comp).asset, problems, block.figure)]
-        if block.key:
-            out.append(Paragraph(markup(sheet_text(content, lang, f"{model.catalog}.{block.key}")), st["caption"]))
+        if block.key:  # a caption never lands in another column than its figure
+            caption = Paragraph(markup(sheet_text(content, lang, f"{model.catalog}.{block.key}")), st["caption"])
+            out = [Together(out + [caption])]
         return out
 
     def make() -> list:

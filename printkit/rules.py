@@ -28,6 +28,8 @@ def _matches(values: dict[str, Any], where: dict[str, Any]) -> bool:
 def _match_one(value: Any, wanted: Any) -> bool:
     if isinstance(wanted, dict) and set(wanted) == {"in"} and isinstance(wanted["in"], list):
         return value in wanted["in"]
+    if isinstance(wanted, dict) and set(wanted) == {"not"}:
+        return value != wanted["not"]
     return value == wanted
 
 

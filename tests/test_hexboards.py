@@ -156,3 +156,17 @@ def test_a_catalog_key_given_by_two_files_is_an_error(hex_copy):
 def test_a_key_missing_from_one_languages_catalogs_names_key_and_file(hex_copy):
     (hex_copy / "hexmini" / "i18n" / "en" / "figures.yaml").write_text("guide:\n  caption: \"The duo layout\"\n")
     assert "content/hexmini/i18n/en.yaml:1:1: expected key 'guide.label' (as in fr.yaml), found none" in problems(hex_copy)
+
+
+def test_a_figure_and_its_caption_never_part_at_a_column_break():
+    from printkit.content import load_game
+    from printkit.parts import sheet_flow
+    from printkit.sheets import Figure
+
+    content = load_game(mini_roots(), "hexmini")
+    flow = sheet_flow(content, content.components["guide-sheet"], "en")
+    block = next(f for f in flow.make() if any(isinstance(i, Figure) for i in getattr(f, "items", [])))
+    figure_h = block.items[0].wrap(200, 1000)[1]
+    _, whole_h = block.wrap(200, 1000)
+    assert whole_h > figure_h + 5  # the caption is in the block
+    assert block.split(200, figure_h + 2) == []  # room for the figure alone: both move on together

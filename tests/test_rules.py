@@ -84,3 +84,14 @@ def test_an_unknown_collection_is_a_positioned_error(mini_copy):
     found = problems(mini_copy)
     assert len(found) == 1 and found[0].startswith(f"content/mini/game.yaml:{line}:")
     assert found[0].endswith("expected items, nodes, areas, pieces, placements, starts or data.<name>, found 'rows'")
+
+
+def test_not_selector_counts_items_that_have_a_value(mini_copy):
+    game = add_rule(mini_copy, """
+  - id: blue-powerless
+    source: "test rulebook, blue cards have no power"
+    count: {component: deck, where: {type: blue, power: {not: null}}}
+    expect: 0
+""")
+    line = line_of(game, "expect: 0")
+    assert problems(mini_copy) == [f"content/mini/game.yaml:{line}:13: expected 0 pieces (rule blue-powerless), found 3"]
