@@ -8,7 +8,8 @@ from .errors import ContentError, Pos, Problem, expected_found
 from .i18n import Catalogs, load_catalogs
 from .items import Item, check_items
 from .load import YMap, load_yaml, pos_of
-from .model import KINDS, Component, Deck, Game, Sheet, Standee, Tokens, validate_model
+from .model import KINDS, Component, Deck, Game, Sheet, Standee, Tokens
+from .validation import validate_model
 from .paths import Roots, is_safe_name
 
 
