@@ -148,14 +148,16 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
             build_kit(content, paper, lang, opts, settings.layout, stage, sink, rel)
     if settings.poster:
         for comp in content.components.values():
-            if needs_poster(comp.model, settings.papers):
-                rel = f"{gid}/poster/{comp.stem}-poster.pdf"
+            if not needs_poster(comp.model, settings.papers):
+                continue
+            for lang in (_langs(content, settings) if is_localised(comp) else [None]):
+                rel = f"{gid}/poster/{comp.stem}-poster" + (f".{lang}.pdf" if lang else ".pdf")
                 progress(rel)
                 w = stage.writer(rel, f"{content.game.title}: {comp.model.title} (poster)", "poster", duplex=False)
-                draw_poster(w, content, comp, sink, settings.theme)
+                draw_poster(w, content, comp, sink, settings.theme, lang)
                 stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind,
                                    "paper": poster_paper(*comp.model.size).name,
-                                   "lang": None, "items": 1})
+                                   "lang": lang, "items": 1})
 
 
 def needs_poster(model: object, papers: tuple[str, ...]) -> bool:

@@ -72,7 +72,25 @@ _MINUS = re.compile(r"(?<![\w/+\-])-(?=\d)")
 
 
 def typography(text: str, lang: str) -> str:
-    """Apply a language's typographic rules to plain text written with ASCII quotes and spaces."""
+    """Apply a language's typographic rules to plain text written with ASCII quotes and spaces.
+
+    `Traitor!` between backticks is a name printed as written (a card title keeps its "!" unspaced in
+    French); the backticks are dropped."""
+    if "`" in text and text.count("`") % 2 == 0:
+        names = text.split("`")[1::2]
+        # each name stands aside as one private-use character the rules below leave alone
+        held = "".join(part if i % 2 == 0 else chr(_HELD + i // 2) for i, part in enumerate(text.split("`")))
+        out = _typeset(held, lang)
+        for i, name in enumerate(names):
+            out = out.replace(chr(_HELD + i), name)
+        return out
+    return _typeset(text, lang)
+
+
+_HELD = 0xF0000  # Supplementary Private Use Area-A: never in content
+
+
+def _typeset(text: str, lang: str) -> str:
     if not any(c in text for c in _TOUCHED.get(lang, "'\"")):
         return text
     text = _APOSTROPHE.sub("\u2019", text)

@@ -201,20 +201,25 @@ def _hex_board_pages(w: Writer, content: GameContent, comp: LoadedComponent, spe
     return pages
 
 
-def draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Sink, theme: str = "standard") -> int:
+def draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Sink, theme: str = "standard",
+                lang: str | None = None) -> int:
+    """A board on one large page for a print shop; a localised board gets one poster per language."""
     try:
-        return _draw_poster(w, content, comp, sink, theme)
+        return _draw_poster(w, content, comp, sink, theme, lang)
     except TemplateProblem as exc:
         sink.problems.append(Problem(comp.raw.value_pos.get("template", comp.raw.pos), str(exc)))
         return 0
 
 
-def _draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Sink, theme: str) -> int:
+def _draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Sink, theme: str,
+                 lang: str | None) -> int:
     model = comp.model
     assert isinstance(model, Board)
-    label = Page(content.game.title, model.title, paper_label(content, poster_paper(*model.size), "en"), "en",
-                 guide_catalogs())
-    return poster_page(w, board_svg(content, comp, theme=theme), model.size, label, sink,
+    shown = lang or "en"
+    title = localised(content, shown, f"kit.components.{comp.stem}", model.title)
+    label = Page(content.game.title, title, paper_label(content, poster_paper(*model.size), shown),
+                 shown, guide_catalogs())
+    return poster_page(w, board_svg(content, comp, theme=theme, lang=lang), model.size, label, sink,
                        pos_of(comp.raw, "template") or comp.raw.pos, templates_for(content, comp).asset, model.safe)
 
 

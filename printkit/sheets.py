@@ -28,7 +28,8 @@ def styles(lang: str) -> dict[str, ParagraphStyle]:
     T.register_fonts()
     base = ParagraphStyle("p", fontName=T.font_name("Barlow"), fontSize=9, leading=11.6, spaceAfter=3.2,
                           textColor=colors.HexColor("#1a1a1a"), hyphenationLang=None,
-                          bulletFontName=T.font_name("Barlow"))
+                          bulletFontName=T.font_name("Barlow"), bulletFontSize=9,
+                          allowWidows=0)  # never one line of a paragraph alone at the top of a column
     return {
         "title": ParagraphStyle("title", parent=base, fontName=T.font_name("Barlow Condensed", "bold"), fontSize=19,
                                 leading=22, spaceAfter=6, textColor=colors.HexColor("#111111")),
@@ -38,8 +39,9 @@ def styles(lang: str) -> dict[str, ParagraphStyle]:
         "h3": ParagraphStyle("h3", parent=base, fontName=T.font_name("Barlow", "bold"), fontSize=10, leading=12.5,
                              spaceBefore=4, spaceAfter=1.5, keepWithNext=1),
         "p": base,
-        "bullets": ParagraphStyle("li", parent=base, leftIndent=9, bulletIndent=1.5, spaceAfter=1.8),
-        "numbered": ParagraphStyle("ol", parent=base, leftIndent=11, bulletIndent=0, spaceAfter=1.8),
+        # the text indent clears bullet + ReportLab's 0.6 em gap, so a first line starts where the others do
+        "bullets": ParagraphStyle("li", parent=base, leftIndent=10, bulletIndent=1.5, spaceAfter=1.8),
+        "numbered": ParagraphStyle("ol", parent=base, leftIndent=13, bulletIndent=0, spaceAfter=1.8),
         "small": ParagraphStyle("small", parent=base, fontSize=8, leading=10),
         "caption": ParagraphStyle("caption", parent=base, fontName=T.font_name("Barlow", "italic"), fontSize=8,
                                   leading=10, textColor=colors.HexColor("#444444"), spaceAfter=5),

@@ -33,3 +33,9 @@ def test_placeholders_are_filled_with_formatted_values():
 def test_ranges_get_en_dashes_and_negative_numbers_minus_signs():
     assert typography("2-4 players, -1 Investigation, +/-1, Nexus-6", "en") == \
         "2\u20134 players, \u22121 Investigation, +/-1, Nexus-6"
+
+
+def test_a_name_between_backticks_is_printed_as_written():
+    assert typography('Jouez `Traitor!` : "vite"!', "fr") == f"Jouez Traitor!{NBSP}: «{NBSP}vite{NBSP}»{NNBSP}!"
+    assert typography('Spielt `Traitor!` "jetzt"', "de") == "Spielt Traitor! „jetzt“"
+    assert typography("one ` tick!", "fr") == f"one ` tick{NNBSP}!"  # unpaired: plain text
