@@ -112,6 +112,15 @@ def piece_rects(page: pdfplumber.page.Page, w: float, h: float, tol: float = 0.0
     return centres
 
 
+def piece_texts(page: pdfplumber.page.Page, w: float, h: float) -> list[str]:
+    """The text inside each w x h mm piece rectangle (trim plus bleed) of a page."""
+    out = []
+    for cx, cy in piece_rects(page, w, h):
+        box = ((cx - w / 2) / PT, (cy - h / 2) / PT, (cx + w / 2) / PT, (cy + h / 2) / PT)
+        out.append((page.crop(box).extract_text() or "").strip())
+    return out
+
+
 def text(path: Path) -> str:
     with fitz.open(str(path)) as doc:
         return "\n".join(page.get_text() for page in doc).replace("\u2019", "'").replace("\u00a0", " ")
