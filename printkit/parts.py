@@ -148,7 +148,7 @@ def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pa
     label.text_lang = text_lang
     piece_lang = text_lang if model.localised else None
     if isinstance(model, Board) and not fits_sheet(paper, model):
-        return tile_pages(w, board_svg(content, comp, theme=opts.theme, lang=piece_lang), model, paper, model.title, label, sink,
+        return tile_pages(w, board_svg(content, comp, theme=opts.theme, lang=piece_lang), model, paper, title, label, sink,
                           pos_of(comp.raw, "template") or comp.raw.pos, assets, model.safe)
     if isinstance(model, Sheet):
         from .sheets import flow_pages
