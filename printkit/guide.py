@@ -64,7 +64,7 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
             out.append(Paragraph(markup(credits), st["p"]))
         needs = localised(content, lang, "kit.needs", "")
         out.append(Paragraph(markup(t("tools") + (" " + needs if needs else "")), st["p"]))
-        if lang != content.game.content_lang:  # the pieces keep the content's language in every kit
+        if lang != content.game.content_lang and _untranslated_words(content):
             language = t(f"lang_{content.game.content_lang}")
             out.append(Paragraph(markup("**" + t("pieces_language", language=language) + "**"), st["p"]))
         out.append(Paragraph(markup(t("contents_h")), st["h2"]))
@@ -124,3 +124,10 @@ def entry_kind(model: object, tiled: bool = False) -> str:
         return "hex-board"
     return "standee"
 
+
+def _untranslated_words(content: GameContent) -> bool:
+    """Whether some pieces carry words printed in the content's language in every kit (cards' titles and
+    texts); numbers, symbols and pieces printed per language need no note."""
+    return any(not c.model.localised and (isinstance(c.model, Deck) or
+                                          any(spec.type == "text" for spec in c.model.fields.values()))
+               for c in content.components.values() if not isinstance(c.model, Sheet))

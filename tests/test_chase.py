@@ -129,3 +129,10 @@ def test_pris_itt_must_stay_16_on_card_and_tracker(chase_copy):
     line = rule_line(game, "itt-pris")
     assert problems(chase_copy, GAME) == [
         f"content/{GAME}/game.yaml:{line}:13: expected [16, 16] (rule itt-pris), found [16, 17]"]
+
+
+def test_the_guide_says_pieces_are_in_english_only_when_they_are(chase_build):
+    # every piece with words is printed per language here, so no kit warns of English pieces
+    for lang, words in (("fr", "Les pièces sont imprimées en"), ("de", "Die Spielteile sind auf")):
+        guide = text(chase_build / GAME / "a4" / f"{GAME}-kit.{lang}.pdf").split("\n")[:60]
+        assert not any(words in line for line in guide), lang

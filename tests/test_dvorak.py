@@ -144,6 +144,8 @@ def test_the_mat_poster_is_printed_once_per_language(dvorak_build):
 
 def test_rules_sheet_in_each_language(dvorak_build):
     folder = dvorak_build / GAME / "a4"
+    # the cards are English in every kit, and the French guide says so
+    assert "Les pièces sont imprimées en anglais" in text(folder / f"{GAME}-kit.fr.pdf")
     sheets = {lang: text(folder / f"rules.{lang}.pdf") for lang in LANGS}
     assert all("Liberator" in s and "Xenon Base" in s for s in sheets.values())
     assert "Space Combat" in sheets["en"] and "(Space Combat)" in sheets["fr"] and "(Space Combat)" in sheets["de"]
