@@ -17,6 +17,13 @@ def mini_roots(content: Path | None = None) -> Roots:
     return Roots.default(content or FIXTURES / "content", FIXTURES / "templates")
 
 
+def game_copy(tmp_path: Path, game: str) -> Path:
+    """A writable copy of a shipped game's content, for tests that break it on purpose."""
+    content = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content" / game, content / game)
+    return content
+
+
 @pytest.fixture()
 def mini_copy(tmp_path: Path) -> Path:
     """A writable copy of the fixture content, for tests that break it on purpose."""

@@ -112,6 +112,22 @@ def piece_rects(page: pdfplumber.page.Page, w: float, h: float, tol: float = 0.0
     return centres
 
 
+def registered_pieces(path: Path, w: float, h: float, paper: str, tol: float = 0.2) -> int:
+    """Pieces of w x h mm on the front pages of a duplex file, after asserting that each page's backs are
+    the mirror image of its fronts (within tol mm)."""
+    page_w = PAPERS_MM[paper][0]
+    seen = 0
+    with pdfplumber.open(str(path)) as pdf:
+        for front, back in zip(pdf.pages[0::2], pdf.pages[1::2]):
+            fronts, backs = piece_rects(front, w, h), piece_rects(back, w, h)
+            assert len(fronts) == len(backs) > 0, (path.name, len(fronts), len(backs))
+            for bx, by in backs:
+                gap = min(((bx - (page_w - fx)) ** 2 + (by - fy) ** 2) ** 0.5 for fx, fy in fronts)
+                assert gap <= tol, (path.name, paper, bx, by, gap)
+            seen += len(fronts)
+    return seen
+
+
 def piece_texts(page: pdfplumber.page.Page, w: float, h: float) -> list[str]:
     """The text inside each w x h mm piece rectangle (trim plus bleed) of a page."""
     out = []

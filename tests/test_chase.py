@@ -2,15 +2,15 @@
 a broken count and a broken ITT give exact errors."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pdfplumber
 import pytest
 
-from pdfcheck import PAPERS_MM, blank_border_mm, fonts, is_paper, page_sizes_mm, piece_rects, piece_texts, text
+from pdfcheck import blank_border_mm, fonts, is_paper, page_sizes_mm, piece_texts, registered_pieces, text
 from printkit.build import Settings, build
 from printkit.paths import Roots
+from conftest import game_copy
 from test_errors import problems, replace
 from test_replicants import count_outlines, manifest
 
@@ -37,9 +37,7 @@ def chase_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture()
 def chase_copy(tmp_path: Path) -> Path:
-    content = tmp_path / "content"
-    shutil.copytree(ROOT / "content" / GAME, content / GAME)
-    return content
+    return game_copy(tmp_path, GAME)
 
 
 def test_every_piece_is_built_with_its_count_and_cards_per_language(chase_build):
@@ -61,18 +59,7 @@ def test_every_piece_is_built_with_its_count_and_cards_per_language(chase_build)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_character_cards_are_tarot_size_and_their_backs_register(chase_build, paper):
     path = chase_build / GAME / paper / "characters.en.pdf"
-    size = (TAROT[0] + 2 * BLEED, TAROT[1] + 2 * BLEED)
-    page_w = PAPERS_MM[paper][0]
-    fronts_seen = 0
-    with pdfplumber.open(str(path)) as pdf:
-        for front, back in zip(pdf.pages[0::2], pdf.pages[1::2]):
-            fronts, backs = piece_rects(front, *size), piece_rects(back, *size)
-            assert len(fronts) == len(backs) > 0
-            for bx, by in backs:
-                gap = min(((bx - (page_w - fx)) ** 2 + (by - fy) ** 2) ** 0.5 for fx, fy in fronts)
-                assert gap <= 0.2, (paper, bx, by, gap)
-            fronts_seen += len(fronts)
-    assert fronts_seen == 8
+    assert registered_pieces(path, TAROT[0] + 2 * BLEED, TAROT[1] + 2 * BLEED, paper) == 8
     assert min(blank_border_mm(path)) >= 5.0 - 0.26
 
 

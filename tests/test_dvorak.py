@@ -3,7 +3,6 @@ language, measured in the PDFs; a broken count gives the exact error."""
 from __future__ import annotations
 
 import hashlib
-import shutil
 from pathlib import Path
 
 import fitz
@@ -11,10 +10,11 @@ import pdfplumber
 import pytest
 import yaml
 
-from pdfcheck import PAPERS_MM, blank_border_mm, fonts, is_paper, page_sizes_mm, piece_rects, piece_texts, text
+from pdfcheck import blank_border_mm, fonts, is_paper, page_sizes_mm, piece_texts, registered_pieces, text
 from printkit.build import Settings, build
 from printkit.paths import Roots
 from test_chase import rule_line
+from conftest import game_copy
 from test_errors import problems, replace
 from test_replicants import manifest
 
@@ -40,9 +40,7 @@ def dvorak_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture()
 def dvorak_copy(tmp_path: Path) -> Path:
-    content = tmp_path / "content"
-    shutil.copytree(ROOT / "content" / GAME, content / GAME)
-    return content
+    return game_copy(tmp_path, GAME)
 
 
 def test_two_playable_decks_a_mat_and_rules_per_language(dvorak_build):
@@ -64,18 +62,7 @@ def test_two_playable_decks_a_mat_and_rules_per_language(dvorak_build):
 @pytest.mark.parametrize("stem", DECKS)
 def test_cards_are_poker_size_and_backs_register(dvorak_build, paper, stem):
     path = dvorak_build / GAME / paper / f"{stem}.pdf"
-    size = (POKER[0] + 2 * BLEED, POKER[1] + 2 * BLEED)
-    page_w = PAPERS_MM[paper][0]
-    seen = 0
-    with pdfplumber.open(str(path)) as pdf:
-        for front, back in zip(pdf.pages[0::2], pdf.pages[1::2]):
-            fronts, backs = piece_rects(front, *size), piece_rects(back, *size)
-            assert len(fronts) == len(backs) > 0
-            for bx, by in backs:
-                gap = min(((bx - (page_w - fx)) ** 2 + (by - fy) ** 2) ** 0.5 for fx, fy in fronts)
-                assert gap <= 0.2, (paper, bx, by, gap)
-            seen += len(fronts)
-    assert seen == deck_size(stem)
+    assert registered_pieces(path, POKER[0] + 2 * BLEED, POKER[1] + 2 * BLEED, paper) == deck_size(stem)
     assert min(blank_border_mm(path)) >= 5.0 - 0.26
 
 

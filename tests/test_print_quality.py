@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from pdfcheck import (PAPERS_MM, blank_border_mm, boxes, fonts, is_paper, mark_positions, page_sizes_mm,
-                      piece_rects, spans, text)
+                      piece_rects, registered_pieces, spans, text)
 
 CONTENT = Path(__file__).resolve().parents[1] / "content" / "rep-detect"
 POKER = (63.5, 88.9)
@@ -53,20 +53,7 @@ def test_cut_marks_give_exact_poker_card_sizes(repdetect_build, paper):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_backs_register_with_their_mirrored_fronts(repdetect_build, paper):
     path = repdetect_build / "rep-detect" / paper / "draw-deck.pdf"
-    size = (POKER[0] + 2 * DRAWN_BLEED, POKER[1] + 2 * DRAWN_BLEED)
-    page_w = PAPERS_MM[paper][0]
-    checked = 0
-    with pdfplumber.open(str(path)) as pdf:
-        for front, back in zip(pdf.pages[0::2], pdf.pages[1::2]):
-            fronts = piece_rects(front, *size)
-            backs = piece_rects(back, *size)
-            assert len(fronts) == len(backs) > 0
-            for bx, by in backs:
-                mirrored = [(page_w - fx, fy) for fx, fy in fronts]
-                gap = min(((bx - mx) ** 2 + (by - my) ** 2) ** 0.5 for mx, my in mirrored)
-                assert gap <= 0.2, (paper, bx, by, gap)
-                checked += 1
-    assert checked == 55
+    assert registered_pieces(path, POKER[0] + 2 * DRAWN_BLEED, POKER[1] + 2 * DRAWN_BLEED, paper) == 55
 
 
 def test_deck_piece_counts_match_the_rulebook(repdetect_build):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +14,7 @@ import pytest
 from pdfcheck import PT, blank_border_mm, fonts, is_paper, page_sizes_mm, text
 from printkit.build import Settings, build
 from printkit.paths import Roots
+from conftest import game_copy
 from test_errors import problems
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,9 +30,7 @@ def replicants_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture()
 def replicants_copy(tmp_path: Path) -> Path:
-    content = tmp_path / "content"
-    shutil.copytree(ROOT / "content" / "replicants", content / "replicants")
-    return content
+    return game_copy(tmp_path, "replicants")
 
 
 def manifest(out: Path) -> dict[str, dict]:
