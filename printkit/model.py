@@ -145,8 +145,16 @@ class Reachable(Strict):
     to: dict[str, Any] = Field(description="node selector (field equality)")
 
 
+class Exits(Strict):
+    nodes: dict[str, Any] = Field(description="node selector (field conditions); {} selects every node")
+    min: int = Field(2, ge=1, description="fewest links each selected node must have")
+
+
+FACT_KINDS = ("distance", "within", "reachable", "corners", "nearest", "exits")
+
+
 class Fact(Strict):
-    """An assertion on a graph board, from the rulebook's own examples."""
+    """An assertion on a graph board, from the rulebook's own examples or its fairness."""
 
     id: str = Field(description="short unique name of the fact")
     source: str = Field(description="rulebook file and section")
@@ -155,20 +163,23 @@ class Fact(Strict):
     within: Within | None = Field(None, description="each target within max moves")
     reachable: Reachable | None = Field(None, description="every 'to' node reachable from every 'from' node")
     corners: dict[str, Any] | None = Field(None, description="nodes matching this selector are the nearest to each board corner")
-    expect: int | None = Field(None, description="expected distance of a distance fact")
+    nearest: Reachable | None = Field(None, description="every 'from' node has its nearest 'to' node at the same number of "
+                                                         "moves (exactly expect moves, when expect is given)")
+    exits: Exits | None = Field(None, description="every selected node has at least min links, so no one is stuck in it")
+    expect: int | None = Field(None, description="moves expected by a distance (required) or nearest fact")
 
     @model_validator(mode="after")
     def _one_check(self) -> "Fact":
-        given = [k for k in ("distance", "within", "reachable", "corners") if getattr(self, k) is not None]
+        given = [k for k in FACT_KINDS if getattr(self, k) is not None]
         if len(given) != 1:
-            raise ValueError(f"expected exactly one of distance, within, reachable, corners, found {len(given)}")
+            raise ValueError(f"expected exactly one of {', '.join(FACT_KINDS)}, found {len(given)}")
         if given[0] == "distance" and self.expect is None:
             raise ValueError("expected an 'expect' distance, found nothing")
         return self
 
     @property
     def kind(self) -> str:
-        return next(k for k in ("distance", "within", "reachable", "corners") if getattr(self, k) is not None)
+        return next(k for k in FACT_KINDS if getattr(self, k) is not None)
 
 
 class Game(Strict):
@@ -242,6 +253,8 @@ class GraphNode(Strict):
     at: tuple[float, float] = Field(description="centre [x, y] in mm from the board's top left")
     name: str | None = Field(None, description="printed name; facts may refer to it")
     colour: str | None = Field(None, description="fill colour #rrggbb")
+    note: str | None = Field(None, description="a rule reminder printed with the node (e.g. what may not be done there)")
+    tags: list[str] = Field(default_factory=list, description="labels that facts and templates select on ({tags: {has: x}})")
 
 
 class Area(Strict):

@@ -6,31 +6,12 @@ from typing import Any
 
 from .content import GameContent, LoadedComponent
 from .errors import Pos, Problem, describe, expected_found
-from .geometry.graph import Graph, corners
 from .load import pos_of
 from .checks import run_checks
 from .hexboards import check_hex_board, collection
-from .model import Board, Fact, GraphBoard, HexBoard, Rule, Selector
-
-
-def field_value(values: dict[str, Any], path: str) -> Any:
-    """A field's value; a dotted path (front_face.id) reads into map fields."""
-    value: Any = values
-    for part in path.split("."):
-        value = value.get(part) if isinstance(value, dict) else None
-    return value
-
-
-def _matches(values: dict[str, Any], where: dict[str, Any]) -> bool:
-    return all(_match_one(field_value(values, k), v) for k, v in where.items())
-
-
-def _match_one(value: Any, wanted: Any) -> bool:
-    if isinstance(wanted, dict) and set(wanted) == {"in"} and isinstance(wanted["in"], list):
-        return value in wanted["in"]
-    if isinstance(wanted, dict) and set(wanted) == {"not"}:
-        return value != wanted["not"]
-    return value == wanted
+from .model import Board, GraphBoard, HexBoard, Rule, Selector
+from .select import field_value, matches
+from .facts import board_graph, check_fact
 
 
 class _Positioned(dict):
@@ -76,7 +57,7 @@ def _select(content: GameContent, sel: Selector, at: Pos) -> tuple[list[tuple[di
         if comp is None:
             problems.append(expected_found(at, "a component listed in game.yaml (" + ", ".join(content.components) + ")", stem))
             continue
-        chosen += [e for e in _entries(comp, sel) if _matches(e[0], sel.where)]
+        chosen += [e for e in _entries(comp, sel) if matches(e[0], sel.where)]
     return chosen, problems
 
 
@@ -217,96 +198,6 @@ def _check_supply(content: GameContent, rule: Rule, raw: Any, at: Pos) -> list[P
             out.append(Problem(at, f"expected {share.players} × {share.param} = {need:g} pieces or fewer "
                                    f"(rule {rule.id}), found {have}"))
     return out
-
-
-def board_graph(comp: LoadedComponent) -> tuple[Graph, list[Problem]]:
-    """The board's graph, and any link to a node that does not exist or repeated id."""
-    model = comp.model
-    assert isinstance(model, GraphBoard)
-    problems = []
-    nodes: dict[str, tuple[float, float]] = {}
-    raw_nodes = comp.raw.get("nodes", [])
-    for i, node in enumerate(model.nodes):
-        if node.id in nodes:
-            problems.append(expected_found(pos_of(raw_nodes, i) or comp.raw.pos, "a unique node id", node.id))
-        nodes[node.id] = node.at
-    raw_edges = comp.raw.get("edges", [])
-    for i, chain in enumerate(model.edges):
-        for j, node_id in enumerate(chain):
-            if node_id not in nodes:
-                at = pos_of(raw_edges[i], j) if i < len(raw_edges) else comp.raw.pos
-                problems.append(expected_found(at or comp.raw.pos, "a node id of this board", node_id))
-    return Graph.from_chains(nodes, model.edges), problems
-
-
-def _resolve(model: GraphBoard, name: str) -> str | None:
-    for node in model.nodes:
-        if name in (node.id, node.name):
-            return node.id
-    return None
-
-
-def _label(model: GraphBoard, node_id: str) -> str:
-    node = next(n for n in model.nodes if n.id == node_id)
-    return node.name or node.id
-
-
-def check_fact(content: GameContent, fact: Fact, raw: Any) -> list[Problem]:
-    at = pos_of(raw) or Pos(content.shown)
-    comp = content.components.get(fact.board)
-    if comp is None or not isinstance(comp.model, GraphBoard):
-        return [expected_found(pos_of(raw, "board") or at, "a board-graph component", fact.board)]
-    model = comp.model
-    graph, _ = board_graph(comp)
-    body = raw.get(fact.kind) if hasattr(raw, "get") else None
-
-    def node(name: str, where: Pos | None) -> str | None:
-        found = _resolve(model, name)
-        if found is None:
-            problems.append(expected_found(where or at, f"a node name or id of board {fact.board!r}", name))
-        return found
-
-    problems: list[Problem] = []
-    if fact.kind == "distance":
-        a = node(fact.distance.from_, pos_of(body, "from"))
-        b = node(fact.distance.to, pos_of(body, "to"))
-        if a and b:
-            actual = graph.distances(a).get(b)
-            if actual != fact.expect:
-                problems.append(Problem(pos_of(raw, "expect") or at,
-                                        f"expected {fact.expect} moves from {_label(model, a)!r} to {_label(model, b)!r} "
-                                        f"(fact {fact.id}), found {'no path' if actual is None else actual}"))
-    elif fact.kind == "within":
-        a = node(fact.within.from_, pos_of(body, "from"))
-        targets = body.get("to") if hasattr(body, "get") else None
-        for i, name in enumerate(fact.within.to):
-            b = node(name, pos_of(targets, i))
-            if a and b:
-                actual = graph.distances(a).get(b)
-                if actual is None or actual > fact.within.max:
-                    problems.append(Problem(pos_of(targets, i) or at,
-                                            f"expected {_label(model, b)!r} within {fact.within.max} moves of "
-                                            f"{_label(model, a)!r} (fact {fact.id}), found {'no path' if actual is None else actual}"))
-    elif fact.kind == "reachable":
-        sources = [n.id for n in model.nodes if _matches(n.model_dump(), fact.reachable.from_)]
-        targets = [n.id for n in model.nodes if _matches(n.model_dump(), fact.reachable.to)]
-        if not sources or not targets:
-            problems.append(expected_found(at, "selectors that match nodes", f"{len(sources)} sources and {len(targets)} targets", raw=True))
-        for s in sources:
-            dist = graph.distances(s)
-            for t in targets:
-                if t not in dist:
-                    problems.append(Problem(at, f"expected {_label(model, t)!r} reachable from {_label(model, s)!r} "
-                                                f"(fact {fact.id}), found no path"))
-    elif fact.kind == "corners":
-        for corner, point in corners(*model.size).items():
-            nearest = graph.nearest(point)
-            node_values = next(n for n in model.nodes if n.id == nearest).model_dump()
-            if not _matches(node_values, fact.corners):
-                wanted = ", ".join(f"{k}={v}" for k, v in fact.corners.items())
-                problems.append(Problem(at, f"expected a node with {wanted} nearest the {corner} corner "
-                                            f"(fact {fact.id}), found {_label(model, nearest)!r}"))
-    return problems
 
 
 def check_game(content: GameContent) -> list[Problem]:

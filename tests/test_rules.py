@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_errors import line_of, problems, replace
+from conftest import mini_roots
+from printkit.build import validate
+from test_errors import col_of, line_of, problems, replace
 
 
 def add_rule(content: Path, text: str) -> Path:
@@ -95,3 +97,67 @@ def test_not_selector_counts_items_that_have_a_value(mini_copy):
 """)
     line = line_of(game, "expect: 0")
     assert problems(mini_copy) == [f"content/mini/game.yaml:{line}:13: expected 0 pieces (rule blue-powerless), found 3"]
+
+
+def add_fact(content: Path, text: str) -> Path:
+    game = content / "mini" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + text.strip("\n") + "\n", encoding="utf-8")
+    return game
+
+
+def test_nearest_fact_lists_each_home_when_one_is_farther(mini_copy):
+    board = mini_copy / "mini" / "board.yaml"
+    replace(board, "name: Beta, at:", "name: Beta, tags: [closed], at:")
+    game = add_fact(mini_copy, """
+  - id: fair-homes
+    source: "test rulebook, every Home as near an open Location"
+    board: board
+    nearest: {from: {kind: home}, to: {kind: location, tags: {not: {has: closed}}}}
+""")
+    line = line_of(game, "- id: fair-homes")
+    assert problems(mini_copy) == [
+        f"content/mini/game.yaml:{line}:5: expected the nearest selected 'to' node at the same number of moves "
+        "from every 'from' node (fact fair-homes), found Home 1 1, Home 2 4, Home 3 4, Home 4 1"]
+    replace(board, "name: Beta, tags: [closed], at:", "name: Beta, at:")
+    validate(mini_roots(mini_copy), ["mini"])
+
+
+def test_nearest_fact_with_expect_points_at_the_expected_moves(mini_copy):
+    game = add_fact(mini_copy, """
+  - id: one-move
+    source: "test rulebook"
+    board: board
+    nearest: {from: {kind: home}, to: {kind: location}}
+    expect: 2
+""")
+    line = len(game.read_text().splitlines())  # the fact's `expect`, appended last
+    assert problems(mini_copy) == [
+        f"content/mini/game.yaml:{line}:13: expected the nearest selected 'to' node at exactly 2 moves "
+        "from every 'from' node (fact one-move), found Home 1 1, Home 2 1, Home 3 1, Home 4 1"]
+
+
+def test_exits_fact_names_every_dead_end(mini_copy):
+    game = add_fact(mini_copy, """
+  - id: no-dead-ends
+    source: "test rulebook, no moving straight back"
+    board: board
+    exits: {nodes: {kind: home}, min: 2}
+""")
+    line = line_of(game, "- id: no-dead-ends")
+    assert problems(mini_copy) == [
+        f"content/mini/game.yaml:{line}:5: expected at least 2 links from 'Home {n}' (fact no-dead-ends), found 1"
+        for n in (1, 2, 3, 4)]
+    board = mini_copy / "mini" / "board.yaml"
+    replace(board, "  - [h3, b]", "  - [h3, b]\n  - [h1, s1, h2, s2, h3, s1, h4, s2]")
+    validate(mini_roots(mini_copy), ["mini"])
+
+
+def test_a_selector_that_matches_no_node_is_an_error(mini_copy):
+    game = add_fact(mini_copy, """
+  - id: no-such
+    source: "test rulebook"
+    board: board
+    exits: {nodes: {kind: castle}}
+""")
+    line, col = line_of(game, "exits: {nodes"), col_of(game, "{kind: castle}")
+    assert problems(mini_copy) == [f"content/mini/game.yaml:{line}:{col}: expected a selector that matches nodes, found no node"]
