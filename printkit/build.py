@@ -18,8 +18,7 @@ from .errors import ContentError, Problem, UsageError
 from .impose import PAPERS, Paper
 from .model import Board
 from .pages import Page, Sink
-from .i18n import typography
-from .parts import (Options, blank_page, localised, two_sided, draw_part, draw_poster, guide_catalogs, is_duplex, is_localised, items_of,
+from .parts import (Options, blank_page, two_sided, draw_part, draw_poster, guide_catalogs, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)
 from .paths import Roots
 from .pdf import Writer
@@ -185,7 +184,7 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
     def entries(start: int) -> list[Entry]:
         out, page = [], start
         for c, pages in plans:
-            out.append(Entry(localised(content, lang, f"kit.components.{c.stem}", c.model.title),
+            out.append(Entry(content.localised(lang, f"kit.components.{c.stem}", c.model.title),
                              entry_kind(c.model, needs_poster(c.model, (paper.name,))),
                              pages, 0 if c.kind == "sheet" else items_of(c, paper), piece_size(c, lang), page,
                              is_duplex(c, opts),
@@ -201,7 +200,7 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
     total = first - 1 + sum(p for _, p in plans)
     flow = guide_flow(content, paper, lang, listed, layout, total)
     w = stage.writer(rel, f"{content.game.title}: print-and-play kit", "kit", duplex=True)
-    label = Page(typography(content.game.title, lang), guide_catalogs().get(lang, "guide.title"),
+    label = Page(content.title_in(lang), guide_catalogs().get(lang, "guide.title"),
                  paper_label(content, paper, lang), lang, guide_catalogs())
     flow_pages(w, paper, flow, label)
     if blank:

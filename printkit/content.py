@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import ContentError, Pos, Problem, expected_found
-from .i18n import Catalogs, load_catalogs
+from .i18n import Catalogs, fill, load_catalogs, typography
 from .items import Item, check_items
 from .load import YMap, load_yaml, pos_of
 from .model import KINDS, Component, Deck, Game, Sheet, Standee, Tokens
@@ -38,6 +38,16 @@ class GameContent:
     components: dict[str, LoadedComponent]
     catalogs: Catalogs
     roots: Roots
+
+    def localised(self, lang: str, key: str, default: str) -> str:
+        """A game's optional catalog text (e.g. kit.credits), typeset; the default when the game has none."""
+        if self.catalogs.has(key):
+            return typography(fill(self.catalogs.get(lang, key), lang, self.game.params), lang)
+        return typography(default, lang) if default else ""
+
+    def title_in(self, lang: str) -> str:
+        """The game's title as printed in a language: the catalogs' kit.title when the game gives one."""
+        return self.localised(lang, "kit.title", self.game.title)
 
 
 def _items_of(model: Component) -> tuple[str, list[dict[str, Any]] | None]:

@@ -9,7 +9,7 @@ from .content import GameContent
 from .i18n import fill, typography
 from .impose import Paper
 from .model import Board, Deck, HexBoard, Sheet, Tokens
-from .parts import guide_catalogs, localised
+from .parts import guide_catalogs
 from .sheets import Flow, markup, spacer, styles, table
 
 
@@ -57,12 +57,12 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
     def make() -> list:
         st = styles(lang)
         paper_name = t(f"paper_{paper.name}")
-        out = [Paragraph(markup(typography(content.game.title, lang)), st["title"]),
+        out = [Paragraph(markup(content.title_in(lang)), st["title"]),
                Paragraph(markup(t("subtitle", game=t("title"), paper=paper_name, lang_name=t("lang_name"))), st["h3"])]
-        credits = localised(content, lang, "kit.credits", content.game.credits)
+        credits = content.localised(lang, "kit.credits", content.game.credits)
         if credits:
             out.append(Paragraph(markup(credits), st["p"]))
-        needs = localised(content, lang, "kit.needs", "")
+        needs = content.localised(lang, "kit.needs", "")
         out.append(Paragraph(markup(t("tools") + (" " + needs if needs else "")), st["p"]))
         if lang != content.game.content_lang and _untranslated_words(content):
             language = t(f"lang_{content.game.content_lang}")
@@ -107,7 +107,7 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
         out.append(spacer(2))
         return out
 
-    return Flow(make, 1, (typography(content.game.title, lang), t("title")))
+    return Flow(make, 1, (content.title_in(lang), t("title")))
 
 
 def entry_kind(model: object, tiled: bool = False) -> str:

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from .boards import fits_sheet, poster_page, poster_paper, tile_count, tile_pages
 from .content import GameContent, LoadedComponent
-from .i18n import Catalogs, engine_catalogs, fill, typography
+from .i18n import Catalogs, engine_catalogs, typography
 from .impose import Paper
 from .errors import Problem
 from .load import pos_of
@@ -70,7 +70,7 @@ def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str, theme: st
                 out.append(Paragraph(markup(sheet_text(content, lang, f"{model.catalog}.{block.key}")), st[block.style]))
         return out
 
-    return Flow(make, model.columns, (typography(content.game.title, lang), title), problems)
+    return Flow(make, model.columns, (content.title_in(lang), title), problems)
 
 
 def _figure_svg(content: GameContent, comp: LoadedComponent, name: str, size: tuple[float, float], lang: str,
@@ -139,8 +139,8 @@ def draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pap
 
 def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options,
                sink: Sink) -> int:
-    title = localised(content, lang, f"kit.components.{comp.stem}", comp.model.title)
-    label = Page(content.game.title, title, paper_label(content, paper, lang), lang, guide_catalogs())
+    title = content.localised(lang, f"kit.components.{comp.stem}", comp.model.title)
+    label = Page(content.title_in(lang), title, paper_label(content, paper, lang), lang, guide_catalogs())
     model = comp.model
     assets = templates_for(content, comp).asset
     # pieces are printed in the content's language whatever the kit's language; only furniture follows the kit
@@ -216,8 +216,8 @@ def _draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: S
     model = comp.model
     assert isinstance(model, Board)
     shown = lang or "en"
-    title = localised(content, shown, f"kit.components.{comp.stem}", model.title)
-    label = Page(content.game.title, title, paper_label(content, poster_paper(*model.size), shown),
+    title = content.localised(shown, f"kit.components.{comp.stem}", model.title)
+    label = Page(content.title_in(shown), title, paper_label(content, poster_paper(*model.size), shown),
                  shown, guide_catalogs())
     return poster_page(w, board_svg(content, comp, theme=theme, lang=lang), model.size, label, sink,
                        pos_of(comp.raw, "template") or comp.raw.pos, templates_for(content, comp).asset, model.safe)
@@ -259,13 +259,6 @@ def blank_page(w: Writer, paper: Paper, label: Page) -> None:
         y += 4.5
     w.furniture((5.0, paper.height - 12.0, paper.width - 10.0, 7.0), label.footer(0, 0), label.t("ruler"))
     w.end()
-
-
-def localised(content: GameContent, lang: str, key: str, default: str) -> str:
-    """A game's optional catalog text (e.g. kit.credits), typeset; the default when the game has none."""
-    if content.catalogs.has(key):
-        return typography(fill(content.catalogs.get(lang, key), lang, content.game.params), lang)
-    return typography(default, lang) if default else ""
 
 
 def size_text(w: float, h: float, lang: str) -> str:

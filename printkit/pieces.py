@@ -58,7 +58,7 @@ def template_values(content: GameContent, comp: LoadedComponent, size: tuple[flo
     `lang` the language pieces are printed in and `t(key)` that language's catalog text, typeset."""
     lang = lang or content.game.content_lang
     return {"data": plain(comp.model.data), "params": dict(content.game.params), "w": size[0], "h": size[1],
-            "bleed": BLEED_DRAWN, "game": {"id": content.id, "title": content.game.title},
+            "bleed": BLEED_DRAWN, "game": {"id": content.id, "title": content.title_in(lang)},
             "component": {"stem": comp.stem, "title": comp.model.title}, "theme": theme,
             "lang": lang, "t": catalog_text(content, lang)}
 

@@ -159,3 +159,17 @@ def test_build_all_leaves_out_draft_games_that_validate_still_checks(mini_copy, 
                  "--lang", "en", "--no-kit", "--no-poster", "--out", str(tmp_path / "out"), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert {p.name for p in (tmp_path / "out").iterdir() if p.is_dir()} == {"mini"}
+
+
+def test_a_game_title_given_per_language_heads_that_languages_pages(mini_copy, tmp_path):
+    titles = {"en": "Mini: a test game", "fr": "Mini : un jeu d'essai", "de": "Mini: ein Testspiel"}
+    for lang, title in titles.items():
+        catalog = mini_copy / "mini" / "i18n" / f"{lang}.yaml"
+        catalog.write_text(catalog.read_text() + f'kit:\n  title: "{title}"\n')
+    out = tmp_path / "out"
+    build(Settings(roots=mini_roots(mini_copy), out=out, papers=("a4",)), ["mini"])
+    fr_kit, de_sheet = text(out / "mini" / "a4" / "mini-kit.fr.pdf"), text(out / "mini" / "a4" / "sheet.de.pdf")
+    fr_kit = fr_kit.replace("\u00a0", " ")
+    assert fr_kit.count("Mini : un jeu d'essai") >= 3 and "a test game" not in fr_kit  # title, heading, running head
+    assert "Mini: ein Testspiel" in de_sheet and "a test game" not in de_sheet
+    assert "Mini: a test game" in text(out / "mini" / "a4" / "mini-kit.en.pdf")
