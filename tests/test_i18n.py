@@ -39,3 +39,15 @@ def test_a_name_between_backticks_is_printed_as_written():
     assert typography('Jouez `Traitor!` : "vite"!', "fr") == f"Jouez Traitor!{NBSP}: «{NBSP}vite{NBSP}»{NNBSP}!"
     assert typography('Spielt `Traitor!` "jetzt"', "de") == "Spielt Traitor! „jetzt“"
     assert typography("one ` tick!", "fr") == f"one ` tick{NNBSP}!"  # unpaired: plain text
+
+
+def test_the_german_guide_speaks_in_one_register():
+    """Instructions in the infinitive, never du/ihr (games' own texts may use Sie): one register in every kit."""
+    import re
+    from printkit.i18n import engine_catalogs
+
+    texts = engine_catalogs().texts["de"]
+    informal = re.compile(r"\b(du|dich|dir|dein\w*|ihr|euch|euer\w*)\b", re.IGNORECASE)
+    imperative = re.compile(r"\b(drucke|prüfe|schneide|lege|klebe|falte)\b")
+    found = {k: v for k, v in texts.items() if informal.search(v) or imperative.search(v)}
+    assert found == {}
