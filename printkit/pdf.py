@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from .geometry.shapes import outline, trace
 from .impose import MARGIN, Paper
-from .svgdraw import Context, Renderer
+from .svgdraw import Context, Renderer, end_form
 
 Rect = tuple[float, float, float, float]  # x, y, w, h in mm from the top left
 MARK_WIDTH = 0.15
@@ -207,7 +207,7 @@ class Writer:
             # the same ruler on every page: one form XObject, placed by reference
             self.canvas.beginForm(name, -10, -10, 120, 120)
             self.ruler(0, 0, vertical=vertical)
-            self.canvas.endForm()
+            end_form(self.canvas, name)
             self._rulers.add(name)
         c = self.canvas
         c.saveState()

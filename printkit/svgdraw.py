@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from . import text as T
@@ -49,6 +50,21 @@ def _art_renderer() -> type:
             super().applyStateChanges(delta, newState)
 
     return EmbeddedFontRenderer
+
+
+def end_form(canvas: Canvas, name: str) -> None:
+    """End a form XObject begun with canvas.beginForm(name, ...), with every resource its stream uses:
+    ReportLab records a form's graphics states (opacity) but writes its resources without them."""
+    canvas.endForm()
+    form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]  # noqa: SLF001 - the form just added
+    if form.ExtGState:
+        resources = pdfdoc.PDFResourceDictionary()
+        resources.basicFonts()
+        resources.allProcs()
+        if form.XObjects:
+            resources.XObject = form.XObjects
+        resources.ExtGState = form.ExtGState
+        form.Resources = resources
 
 
 class Renderer(TextDrawing):
@@ -83,7 +99,7 @@ class Renderer(TextDrawing):
         if key not in self._forms:
             self.canvas.beginForm(key, *bbox)
             self.draw_svg(svg, ctx)
-            self.canvas.endForm()
+            end_form(self.canvas, key)
             self._forms[key] = key
         return key
 
@@ -164,7 +180,7 @@ class Renderer(TextDrawing):
         if key not in self._forms:
             self.canvas.beginForm(key, -2000, -2000, 2000, 2000)
             self._children(node, style, IDENTITY, Context(ctx.lang, None, ctx.problems))
-            self.canvas.endForm()
+            end_form(self.canvas, key)
             self._forms[key] = key
         self.canvas.doForm(key)
 
@@ -294,7 +310,7 @@ class Renderer(TextDrawing):
             drawing = svg2rlg(str(path))
             self.canvas.beginForm(key, 0, 0, drawing.width, drawing.height)
             _art_renderer()().draw(renderPDF.renderScaledDrawing(drawing), self.canvas, 0, 0)
-            self.canvas.endForm()
+            end_form(self.canvas, key)
             self._forms[key] = (drawing.width, drawing.height)  # type: ignore[assignment]
         dw, dh = self._forms[key]  # type: ignore[misc]
         x, y = length(node.get("x")), length(node.get("y"))

@@ -51,3 +51,12 @@ def run_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("run-out")
     build(Settings(roots=Roots.default(), out=out), ["run"])
     return out
+
+
+@pytest.fixture(scope="session")
+def full_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`printkit build all`: every shipped game, both papers, every language, parts, kits and posters."""
+    out = tmp_path_factory.mktemp("full-out")
+    roots = Roots.default()
+    build(Settings(roots=roots, out=out), roots.ready_games())
+    return out
