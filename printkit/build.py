@@ -18,7 +18,7 @@ from .errors import ContentError, Problem, UsageError
 from .impose import PAPERS, Paper
 from .model import Board
 from .pages import Page, Sink
-from .parts import (Options, blank_page, two_sided, draw_part, draw_poster, guide_catalogs, is_duplex, is_localised, items_of,
+from .parts import (Options, blank_page, two_sided, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)
 from .paths import Roots
 from .pdf import Writer
@@ -127,11 +127,12 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
                     name = f"{comp.stem}{suffix}.{lang}.pdf" if lang else f"{comp.stem}{suffix}.pdf"
                     rel = f"{gid}/{paper_name}/{name}"
                     progress(rel)
-                    w = stage.writer(rel, f"{content.game.title}: {comp.model.title}", comp.model.title, duplex=True)
+                    w = stage.writer(rel, f"{content.game.title}: {comp.model.title}", comp.model.title,
+                                     duplex=is_duplex(comp, opts, paper))
                     draw_part(w, content, comp, paper, lang or "en", opts, sink)
                     stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind, "paper": paper_name,
                                        "lang": lang, "items": 0 if comp.kind == "sheet" else items_of(comp, paper)})
-                    if settings.gutterfold and is_duplex(comp, opts):
+                    if settings.gutterfold and is_duplex(comp, opts, paper) and foldable(comp, paper):
                         # for printers without duplex: the same pieces, fronts and backs side by side to fold
                         fold = Options("gutterfold", opts.theme, opts.cache)
                         rel = f"{gid}/{paper_name}/{comp.stem}-gutterfold" + (f".{lang}.pdf" if lang else ".pdf")
@@ -164,10 +165,10 @@ def needs_poster(model: object, papers: tuple[str, ...]) -> bool:
     return isinstance(model, Board) and any(not fits_sheet(PAPERS[p], model) for p in papers)
 
 
-def _kit_order(content: GameContent, opts: Options) -> list:
+def _kit_order(content: GameContent, opts: Options, paper: Paper) -> list:
     """Double-sided parts first, so one page range prints duplex and the rest one-sided."""
     comps = list(content.components.values())
-    duplex = [c for c in comps if is_duplex(c, opts)]
+    duplex = [c for c in comps if is_duplex(c, opts, paper)]
     return duplex + [c for c in comps if c not in duplex]
 
 
@@ -177,9 +178,9 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
     from .guide import Entry, entry_kind, guide_flow
     from .sheets import count_pages, flow_pages
 
-    order = _kit_order(content, opts)
+    order = _kit_order(content, opts, paper)
     plans = [(c, planned_pages(content, c, paper, lang, opts)) for c in order]
-    has_duplex = any(is_duplex(c, opts) for c in order)
+    has_duplex = any(is_duplex(c, opts, paper) for c in order)
 
     def entries(start: int) -> list[Entry]:
         out, page = [], start
@@ -187,7 +188,7 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
             out.append(Entry(content.localised(lang, f"kit.components.{c.stem}", c.model.title),
                              entry_kind(c.model, needs_poster(c.model, (paper.name,))),
                              pages, 0 if c.kind == "sheet" else items_of(c, paper), piece_size(c, lang), page,
-                             is_duplex(c, opts),
+                             is_duplex(c, opts, paper),
                              poster_paper(*c.model.size).name if needs_poster(c.model, (paper.name,)) else "",
                              two_sided(c.model), c.stem))
             page += pages
@@ -199,7 +200,7 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
     listed = entries(first)
     total = first - 1 + sum(p for _, p in plans)
     flow = guide_flow(content, paper, lang, listed, layout, total)
-    w = stage.writer(rel, f"{content.game.title}: print-and-play kit", "kit", duplex=True)
+    w = stage.writer(rel, f"{content.game.title}: print-and-play kit", "kit", duplex=has_duplex)
     label = Page(content.title_in(lang), guide_catalogs().get(lang, "guide.title"),
                  paper_label(content, paper, lang), lang, guide_catalogs())
     flow_pages(w, paper, flow, label)

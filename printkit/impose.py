@@ -180,34 +180,57 @@ def best_grid(paper: Paper, w: float, h: float, count: int | None = None) -> Gri
 
 @dataclass(frozen=True)
 class Gutterfold:
-    """Fronts on the left half, backs mirrored on the right half, fold on the centre line."""
+    """Fronts on one half of a sheet, each back opposite its front across the fold line.
+
+    A vertical fold (axis "x") has the backs right of it, upright; a horizontal fold (axis "y") has
+    them below it, half a turn round. Either way the glued piece reads upright on both sides when it
+    is turned over left to right, as a duplex piece does.
+    """
 
     paper: Paper
-    half: Grid  # grid of the left half (its paper is the half sheet)
+    half: Grid  # grid of the fronts' half (its paper is the half sheet)
+    axis: str = "x"
 
     @property
     def per_sheet(self) -> int:
         return self.half.per_sheet
 
     @property
-    def fold_x(self) -> float:
-        return self.paper.width / 2
+    def fold(self) -> float:
+        """Where the fold line is: x of a vertical fold, y of a horizontal one."""
+        return self.paper.width / 2 if self.axis == "x" else (self.paper.height - BAND) / 2
+
+    @property
+    def turned(self) -> bool:
+        """Backs are printed half a turn round (a horizontal fold)."""
+        return self.axis == "y"
 
     def front(self, i: int) -> tuple[float, float]:
         return self.half.slot(i)
 
     def back(self, i: int) -> tuple[float, float]:
         x, y = self.half.slot(i)
-        return self.paper.width - x - self.half.x.size, y
+        if self.axis == "x":
+            return 2 * self.fold - x - self.half.x.size, y
+        return x, 2 * self.fold - y - self.half.y.size
 
 
 def gutterfold(paper: Paper, w: float, h: float) -> Gutterfold | None:
+    """The fold layout that holds the most pieces a sheet, or None when a front and its back cannot
+    share one sheet."""
     best = None
     for sheet in (paper, paper.landscape()):
+        options = []
         ax = solve_axis(MARGIN, sheet.width / 2 - FOLD_GAP, w)
         ay = solve_axis(MARGIN, sheet.height - MARGIN - BAND, h)
         if ax and ay:
-            g = Gutterfold(sheet, Grid(Paper(sheet.name, sheet.width / 2, sheet.height), ax, ay, "bottom"))
+            options.append(Gutterfold(sheet, Grid(Paper(sheet.name, sheet.width / 2, sheet.height), ax, ay, "bottom")))
+        fold_y = (sheet.height - BAND) / 2
+        ax = solve_axis(MARGIN, sheet.width - MARGIN, w)
+        ay = solve_axis(MARGIN, fold_y - FOLD_GAP, h)
+        if ax and ay:
+            options.append(Gutterfold(sheet, Grid(Paper(sheet.name, sheet.width, fold_y), ax, ay, "bottom"), "y"))
+        for g in options:
             if best is None or g.per_sheet > best.per_sheet:
                 best = g
     return best

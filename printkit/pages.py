@@ -196,28 +196,40 @@ def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, 
 
 def gutterfold_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, label: Page, sink: Sink,
                      assets: Callable) -> int:
-    """Fronts left, backs mirrored right of a fold line: fold, glue, cut."""
+    """Fronts on one half, backs opposite them across a fold line: fold, glue, cut."""
     specs = list(specs)
     if not specs:
         return 0
     g = gutterfold(paper, *specs[0].size)
-    if g is None:
-        return grid_pages(w, specs, count, paper, label, sink, assets, True)
+    if g is None:  # the caller asks only for pieces that fold (parts.foldable)
+        sink.problems.append(Problem(Pos("?"), f"expected {specs[0].component} pieces to fold on {paper.name}, "
+                                                f"found {specs[0].size}"))
+        return 0
     half = g.half
     total = math.ceil(count / g.per_sheet)
     forms: dict[str, str] = {}
     bleed = (half.x.bleed, half.y.bleed)
+    lang = label.text_lang or label.lang
     for n, batch in enumerate(chunks(specs, g.per_sheet), 1):
         w.begin(g.paper)
-        trims = [_draw(w, s, s.front, *g.front(i), bleed, label.text_lang or label.lang, sink, assets, forms) for i, s in enumerate(batch)]
-        trims += [_draw(w, s, s.back, *g.back(i), bleed, label.text_lang or label.lang, sink, assets, forms) for i, s in enumerate(batch) if s.back]
-        top, bottom = MARGIN, g.paper.height - MARGIN - 8
-        w.lines([(g.fold_x, top, g.fold_x, bottom)], width=0.25, dash=[2, 1.5])
-        # the instruction runs along the fold line, in the clear space between the halves
-        w.text(g.fold_x - 0.9, (top + bottom) / 2, label.t("gutterfold"), 5.5, rotate=True, anchor="middle")
+        trims = [_draw(w, s, s.front, *g.front(i), bleed, lang, sink, assets, forms) for i, s in enumerate(batch)]
+        trims += [_draw(w, s, s.back, *g.back(i), bleed, lang, sink, assets, forms, g.turned)
+                  for i, s in enumerate(batch) if s.back]
+        _fold_line(w, g, label.t("gutterfold"))
         band = (MARGIN, g.paper.height - MARGIN - 7, g.paper.width - 2 * MARGIN, 7)
         _finish_sheet(w, trims, bleed, (half.x.mark, half.y.mark), band, label.footer(n, total, None), label, _outlined(batch))
     return total
+
+
+def _fold_line(w: Writer, g, instruction: str) -> None:
+    """The dashed fold line, with the instruction running along it in the clear space beside it."""
+    if g.axis == "x":
+        top, bottom = MARGIN, g.paper.height - MARGIN - 8
+        w.lines([(g.fold, top, g.fold, bottom)], width=0.25, dash=[2, 1.5])
+        w.text(g.fold - 0.9, (top + bottom) / 2, instruction, 5.5, rotate=True, anchor="middle")
+    else:
+        w.lines([(MARGIN, g.fold, g.paper.width - MARGIN, g.fold)], width=0.25, dash=[2, 1.5])
+        w.text(g.paper.width / 2, g.fold - 0.7, instruction, 5.5, anchor="middle")
 
 
 def diagram_page(w: Writer, svg: str, size: tuple[float, float], paper: Paper, label: Page, sink: Sink,

@@ -7,7 +7,7 @@ from functools import lru_cache
 from .boards import fits_sheet, poster_page, poster_paper, tile_count, tile_pages
 from .content import GameContent, LoadedComponent
 from .i18n import Catalogs, engine_catalogs, typography
-from .impose import Paper
+from .impose import Paper, gutterfold
 from .errors import Problem
 from .load import pos_of
 from .templates import TemplateProblem
@@ -105,7 +105,7 @@ def planned_pages(content: GameContent, comp: LoadedComponent, paper: Paper, lan
     model = comp.model
     if isinstance(model, (Deck, Tokens)):
         double = two_sided(model)
-        return layout_pages(comp.count(), model.size, paper, double, double and opts.layout == "gutterfold")
+        return layout_pages(comp.count(), model.size, paper, double, folds(comp, opts, paper))
     if isinstance(model, Standee):
         return layout_pages(comp.count(), standee_size(model), paper, False, False)
     if isinstance(model, HexBoard):
@@ -166,7 +166,7 @@ def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pa
     if isinstance(model, HexBoard):
         return _hex_board_pages(w, content, comp, specs, paper, label, opts, sink, assets, piece_lang)
     double = two_sided(model)
-    if double and opts.layout == "gutterfold":
+    if folds(comp, opts, paper):
         return gutterfold_pages(w, specs, len(specs), paper, label, sink, assets)
     return grid_pages(w, specs, len(specs), paper, label, sink, assets, double)
 
@@ -233,9 +233,23 @@ def guide_catalogs() -> Catalogs:
     return engine_catalogs()
 
 
-def is_duplex(comp: LoadedComponent, opts: Options) -> bool:
-    """Pieces printed front and back on two sides of one sheet."""
-    return two_sided(comp.model) and opts.layout == "duplex"
+def foldable(comp: LoadedComponent, paper: Paper) -> bool:
+    """Two-sided pieces whose front and back fit on one sheet, to fold and glue (gutterfold)."""
+    model = comp.model
+    if not two_sided(model) or (isinstance(model, Board) and not fits_sheet(paper, model)):
+        return False
+    return gutterfold(paper, *model.size) is not None
+
+
+def folds(comp: LoadedComponent, opts: Options, paper: Paper) -> bool:
+    """Printed as gutterfold sheets: the gutterfold layout, for pieces that fold on this paper."""
+    return opts.layout == "gutterfold" and foldable(comp, paper)
+
+
+def is_duplex(comp: LoadedComponent, opts: Options, paper: Paper) -> bool:
+    """Pieces printed front and back on the two sides of one sheet: two-sided pieces in the duplex
+    layout, and in the gutterfold layout those too large to fold on this paper."""
+    return two_sided(comp.model) and not folds(comp, opts, paper)
 
 
 def two_sided(model: object) -> bool:

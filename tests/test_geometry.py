@@ -67,8 +67,24 @@ def test_gutterfold_puts_backs_opposite_their_fronts_across_the_fold():
     for i in range(g.per_sheet):
         fx, _ = g.front(i)
         bx, _ = g.back(i)
-        assert (fx + 63.5 / 2) + (bx + 63.5 / 2) == pytest.approx(2 * g.fold_x)
-        assert fx + 63.5 <= g.fold_x
+        assert (fx + 63.5 / 2) + (bx + 63.5 / 2) == pytest.approx(2 * g.fold)
+        assert fx + 63.5 <= g.fold
+    assert not g.turned
+
+
+def test_a_piece_too_wide_for_half_a_sheet_folds_below_a_horizontal_line_half_a_turn_round():
+    g = gutterfold(PAPERS["a4"], 180, 124)
+    assert g.axis == "y" and g.turned and g.per_sheet == 1 and g.paper.width == 210.0
+    (fx, fy), (bx, by) = g.front(0), g.back(0)
+    assert bx == fx and (fy + 62) + (by + 62) == pytest.approx(2 * g.fold)
+    assert fy + 124 <= g.fold - 1.5 and by >= g.fold + 1.5  # clear of the fold line
+    assert by + 124 <= 297 - MARGIN - 7  # above the ruler band
+    assert gutterfold(PAPERS["letter"], 180, 124) is not None
+
+
+def test_pieces_whose_front_and_back_cannot_share_a_sheet_do_not_fold():
+    assert gutterfold(PAPERS["a4"], 180, 180) is None
+    assert gutterfold(PAPERS["letter"], 255, 170) is None
 
 
 def test_tiles_cover_the_board_with_overlap():

@@ -3,6 +3,7 @@ and Ghostscript (the last two when installed; `.ci/run` installs them)."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -53,3 +54,20 @@ def test_ghostscript_reads_every_file_without_a_complaint(full_build):
         if found:
             said[path.name] = found
     assert said == {}
+
+
+BACKS = re.compile("\u00b7\\s+(back|verso|R\u00fcckseite)\\s+\u00b7")  # the footer of a page of backs
+
+
+def test_only_files_with_backs_preset_the_print_dialog_to_duplex(full_build):
+    from pypdf import PdfReader
+
+    wrong = {}
+    for path in files(full_build):
+        with pymupdf.open(path) as doc:
+            has_backs = any(BACKS.search(page.get_text()) for page in doc)
+        prefs = PdfReader(str(path)).trailer["/Root"]["/ViewerPreferences"]
+        duplex = prefs.get("/Duplex") == "/DuplexFlipLongEdge"
+        if prefs["/PrintScaling"] != "/None" or duplex != has_backs:
+            wrong[str(path.relative_to(full_build))] = (duplex, has_backs)
+    assert wrong == {}
