@@ -6,6 +6,12 @@ safe-houses, numbered spawn points, witnesses and a helipad. With ordinary (non-
 the Runner steps one space orthogonally or diagonally: along the same level, or down, and up
 onto a building only orthogonally from a fire escape whose arrow points at it. Every stash and
 safe-house must be reachable from every spawn point.
+
+The pieces that lie on the map are measured against its spaces (`data.space` of the maps, the
+side of a space in mm, which the map template draws): a road block is exactly as long as a
+space's side (BACKUP ACTION CLARIFICATIONS > Road Block: one of its ends touches a corner of the
+Dispatcher's space, so it spans one edge and no more); the surveillance cars and the tracking
+discs fit inside a space; the grid of 6 spaces and its labels fit the map.
 """
 from __future__ import annotations
 
@@ -192,8 +198,40 @@ def check_face(raw: Any, where: Pos) -> list[Problem]:
     return problems
 
 
+LABELS = 24.0  # mm of the map face outside its grid: the row and column labels, the band below
+
+
+def check_pieces_on_map(content: Any, comp: Any) -> list[Problem]:
+    """Road blocks as long as a space's side; cars and tracking discs inside a space; the grid on the map."""
+    data = comp.model.data or {}
+    raw_data = comp.raw.get("data") if hasattr(comp.raw, "get") else None
+    space = data.get("space")
+    where = pos_of(raw_data, "space") if raw_data is not None else comp.raw.pos
+    if isinstance(space, bool) or not isinstance(space, (int, float)) or space <= 0:
+        return [expected_found(where or comp.raw.pos, "data.space: the side of a map space in mm", space)]
+    problems: list[Problem] = []
+    side = min(comp.model.size)
+    if 6 * space + LABELS > side + 1e-9:
+        problems.append(Problem(where, f"expected 6 spaces and their labels ({6 * space + LABELS:g} mm) within the "
+                                       f"{side:g} mm map, found space {space:g} mm"))
+    blocks = content.components.get("road-blocks")
+    if blocks is not None:
+        length = max(blocks.model.size)
+        if abs(length - space) > 1e-6:
+            problems.append(Problem(pos_of(blocks.raw, "size") or blocks.raw.pos,
+                                    f"expected a road block as long as a map space's side ({space:g} mm, maps.yaml "
+                                    f"data.space), found {length:g} mm"))
+    for stem, what in (("cars", "a surveillance car"), ("tracking-discs", "a tracking disc")):
+        token = content.components.get(stem)
+        if token is not None and max(token.model.size) > space + 1e-6:
+            problems.append(Problem(pos_of(token.raw, "size") or token.raw.pos,
+                                    f"expected {what} that fits inside a map space ({space:g} mm), found "
+                                    f"{max(token.model.size):g} mm"))
+    return problems
+
+
 def check_maps(content: Any) -> list[Problem]:
-    """Every face of every map of the component `maps`."""
+    """Every face of every map of the component `maps`, and the pieces that lie on the maps."""
     comp = content.components.get("maps")
     if comp is None:
         return [expected_found(content.raw.pos, "a component 'maps' for the run-maps check", None)]
@@ -202,4 +240,4 @@ def check_maps(content: Any) -> list[Problem]:
         raw_item = comp.raw["cards"][item.index]
         for side in ("front_face", "back_face"):
             problems += check_face(raw_item.get(side), item.value_pos.get(side, item.pos))
-    return problems
+    return problems + check_pieces_on_map(content, comp)
