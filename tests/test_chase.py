@@ -2,12 +2,13 @@
 a broken count and a broken ITT give exact errors."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pdfplumber
 import pytest
 
-from pdfcheck import blank_border_mm, fonts, is_paper, page_sizes_mm, piece_texts, registered_pieces, text
+from pdfcheck import blank_border_mm, fonts, is_paper, page_sizes_mm, piece_rects, piece_texts, registered_pieces, text
 from printkit.build import Settings, build
 from printkit.paths import Roots
 from conftest import game_copy
@@ -48,7 +49,7 @@ def test_every_piece_is_built_with_its_count_and_cards_per_language(chase_build)
         assert all(f["lang"] is None for f in once.values())
         for lang in LANGS:
             assert files[f"{GAME}/{paper}/characters.{lang}.pdf"]["items"] == 8
-            assert files[f"{GAME}/{paper}/itt-trackers.{lang}.pdf"]["items"] == 4
+            assert files[f"{GAME}/{paper}/itt-trackers.{lang}.pdf"]["items"] == 5  # Rachael has one too
             assert files[f"{GAME}/{paper}/mia-cards.{lang}.pdf"]["items"] == 2
             assert files[f"{GAME}/{paper}/reference.{lang}.pdf"]["lang"] == lang
             kit = chase_build / GAME / paper / f"{GAME}-kit.{lang}.pdf"
@@ -111,7 +112,7 @@ def test_a_missing_clue_tile_is_an_exact_error(chase_copy):
 
 def test_pris_itt_must_stay_16_on_card_and_tracker(chase_copy):
     trackers = chase_copy / GAME / "itt-trackers.yaml"
-    replace(trackers, "{title: Pris, itt: 16", "{title: Pris, itt: 17")
+    replace(trackers, "{title: Pris, role: replicant, itt: 16", "{title: Pris, role: replicant, itt: 17")
     game = chase_copy / GAME / "game.yaml"
     line = rule_line(game, "itt-pris")
     assert problems(chase_copy, GAME) == [
@@ -123,3 +124,218 @@ def test_the_guide_says_pieces_are_in_english_only_when_they_are(chase_build):
     for lang, words in (("fr", "Les pièces sont imprimées en"), ("de", "Die Spielteile sind auf")):
         guide = text(chase_build / GAME / "a4" / f"{GAME}-kit.{lang}.pdf").split("\n")[:60]
         assert not any(words in line for line in guide), lang
+
+
+# ---- the review's fixes (Rachael's tickets, fair values, one re-roll unit, kit rulings) -------------------
+
+CARD = (TAROT[0] + 2 * BLEED, TAROT[1] + 2 * BLEED)
+STRIP = (190 + 2 * BLEED, 50 + 2 * BLEED)  # an ITT tracker with its bleed
+PAPERS = ("a4", "letter")
+# what each fix prints, per language: read on the pieces and the sheet
+SAYS = {
+    "en": {"unit": "per conflict", "round": "per round", "ruling": "Kit ruling", "no_clues": "without Clue Tiles is not Suspected",
+           "tie_card": "tie: the most tickets in play", "own_itt": "her own ITT", "never_2": "never with 2 players",
+           "design": "Kit design", "multitask": "multitasking: 2 boxes", "her_win": "her player has won",
+           "sheet_tie": "tie for the most objectives", "sheet_never": "never enters a 2-player game",
+           "sheet_win": "but the game does not end", "sheet_tickets": "has no tickets to hand on", "never": "never"},
+    "fr": {"unit": "par conflit", "round": "par manche", "ruling": "Règle du kit", "no_clues": "sans Tuile Indice n'est pas suspect",
+           "tie_card": "égalité : le plus de tickets en jeu", "own_itt": "son propre ITT", "never_2": "jamais à 2 joueurs",
+           "design": "Choix du kit", "multitask": "multitâche : 2 cases", "her_win": "son joueur a gagné",
+           "sheet_tie": "égalité au plus d'objectifs", "sheet_never": "jamais dans une partie à 2 joueurs",
+           "sheet_win": "mais la partie ne s'arrête pas", "sheet_tickets": "n'a plus de tickets à transmettre", "never": "jamais"},
+    "de": {"unit": "pro Konflikt", "round": "pro Runde", "ruling": "Kit-Regel", "no_clues": "ohne Hinweisplättchen ist nicht verdächtig",
+           "tie_card": "Gleichstand: die meisten Tickets im Spiel", "own_itt": "ihre eigene ITT", "never_2": "also nie zu zweit",
+           "design": "Kit-Entwurf", "multitask": "Multitasking: 2 Felder", "her_win": "Ihr Spieler hat gewonnen",
+           "sheet_tie": "Gleichstand bei den meisten Zielen", "sheet_never": "in einem Spiel zu zweit kommt sie also nie",
+           "sheet_win": "doch das Spiel endet damit nicht", "sheet_tickets": "hat keine Tickets mehr, die er weitergeben",
+           "never": "nie"},
+}
+
+
+def flat(s: str) -> str:
+    """Text with every run of white space (line breaks, no-break spaces) as one space."""
+    return " ".join(s.replace("\u00a0", " ").replace("\u2019", "'").split())
+
+
+def piece_words(path: Path, size: tuple[float, float]) -> list[list[tuple]]:
+    """For each piece of `size` mm (with bleed) on the front pages: its text spans as (text, size pt, x0, y0, x1, y1)."""
+    import pymupdf
+
+    out = []
+    with pdfplumber.open(str(path)) as pdf, pymupdf.open(str(path)) as doc:
+        for index in range(0, len(pdf.pages), 2 if "characters" in path.name else 1):
+            for cx, cy in piece_rects(pdf.pages[index], *size):
+                k = 72 / 25.4
+                clip = pymupdf.Rect((cx - size[0] / 2) * k, (cy - size[1] / 2) * k, (cx + size[0] / 2) * k, (cy + size[1] / 2) * k)
+                spans = [(sp["text"].strip(), sp["size"], *sp["bbox"])
+                         for block in doc[index].get_text("dict", clip=clip)["blocks"] for line in block.get("lines", [])
+                         for sp in line["spans"] if sp["text"].strip()]
+                out.append(spans)
+    return out
+
+
+def card_values(path: Path) -> dict[str, tuple[int, int, int]]:
+    """Name -> (ITT, Intellect, Strength) as printed big on each Replicant card (Rachael's too): the topmost big
+    number is the ITT, the two below it Intellect (left) and Strength (right)."""
+    values = {}
+    for spans in piece_words(path, CARD):
+        title = min(spans, key=lambda sp: sp[3])[0]  # the name heads the card
+        big = sorted(((round(sp[3]), sp[2], int(sp[0])) for sp in spans if sp[0].isdigit() and sp[1] >= 16))
+        if len(big) == 3:
+            itt, (_, _, a), (_, _, b) = big[0][2], *sorted(big[1:], key=lambda v: v[1])
+            values[title] = (itt, a, b)
+    return values
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_no_replicant_is_worse_than_another_on_every_value_printed(chase_build, paper):
+    values = card_values(chase_build / GAME / paper / "characters.en.pdf")
+    assert set(values) == {"Roy", "Leon", "Zhora", "Pris", "Rachael"}
+    dealt = {name: v for name, v in values.items() if name != "Rachael"}
+    for a, va in dealt.items():
+        for b, vb in dealt.items():
+            assert a == b or not all(x >= y for x, y in zip(va, vb)), f"{a} {va} dominates {b} {vb}"
+    # the fairness argument printed nowhere but kept by every card: one budget, ITT + Intellect + 2 x Strength
+    assert len({itt + i + 2 * s for itt, i, s in values.values()}) == 1, values
+    assert values["Pris"][0] == 16  # the rulebook's
+    assert {17, 20} <= {v[0] for v in dealt.values()} and len({v[2] for v in dealt.values()}) > 1
+    assert all(16 <= v[0] <= 20 for v in values.values())
+    for lang in ("fr", "de"):
+        assert card_values(chase_build / GAME / paper / f"characters.{lang}.pdf") == values
+
+
+def tracker_strips(path: Path) -> dict[str, tuple[int, int, set[int], str]]:
+    """Name -> (ITT printed, grey boxes with a +, box numbers, the strip's text) for each ITT tracker."""
+    out = {}
+    for spans in piece_words(path, STRIP):
+        words = [sp[0] for sp in spans]
+        name, itt = words[0], int(next(w for w in words if w.split()[-1].isdigit() and w.startswith("ITT")).split()[-1])
+        numbers = {int(w) for w in words if w.isdigit() and 1 <= int(w) <= 40}
+        last_row = max(sp[5] for sp in spans if sp[0] == "40")
+        plus = sum(1 for sp in spans if sp[0] == "+" and (sp[3] + sp[5]) / 2 < last_row)
+        out[name.title()] = (itt, plus, numbers, flat(" ".join(words)))
+    return out
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_five_trackers_hold_each_itt_and_room_for_won_tickets(chase_build, paper):
+    folder = chase_build / GAME / paper
+    cards = card_values(folder / "characters.en.pdf")
+    for lang in LANGS:
+        strips = tracker_strips(folder / f"itt-trackers.{lang}.pdf")
+        assert set(strips) == set(cards) == {"Roy", "Leon", "Zhora", "Pris", "Rachael"}, lang
+        for name, (itt, grey, numbers, words) in strips.items():
+            assert itt == cards[name][0], (lang, name)          # the tracker repeats the card's ITT
+            assert numbers == set(range(1, 41)), (lang, name)   # a box per ticket, 40 of them
+            assert grey == 40 - itt and grey >= 20, (lang, name)  # the rest open with a +, for won tickets
+            assert SAYS[lang]["multitask"] in words, (lang, name)
+        assert SAYS[lang]["ruling"] in strips["Rachael"][3], lang
+
+
+def card_texts(path: Path) -> dict[str, str]:
+    return {min(spans, key=lambda sp: sp[3])[0]: flat(" ".join(sp[0] for sp in spans)) for spans in piece_words(path, CARD)}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cards_state_the_kit_rulings(chase_build, lang):
+    say = SAYS[lang]
+    for paper in PAPERS:
+        cards = card_texts(chase_build / GAME / paper / f"characters.{lang}.pdf")
+        assert len(cards) == 8
+        for name in ("Holden", "Deckard", "Gaff"):
+            text_ = cards[name]
+            assert say["unit"] in text_ and say["round"] not in text_, (name, text_)
+            assert f"{say['ruling']}" in text_ and say["no_clues"] in text_, (name, text_)  # the 0-clue ruling
+            assert say["tie_card"] in text_, name
+        for name in ("Roy", "Leon", "Zhora", "Pris", "Rachael"):
+            assert cards[name].count(say["unit"]) == 2, (name, cards[name])  # Intellect and Strength
+        rachael = cards["Rachael"]
+        for key in ("ruling", "own_itt", "never_2", "design", "her_win"):
+            assert say[key] in rachael, (key, rachael)
+        mia = flat(text(chase_build / GAME / paper / f"mia-cards.{lang}.pdf"))
+        assert say["unit"].lower() in mia.lower() and say["round"] not in mia
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_sheet_states_the_kit_rulings(chase_build, lang):
+    say = SAYS[lang]
+    for paper in PAPERS:  # the rulings fit: still one sheet, both sides
+        assert len(page_sizes_mm(chase_build / GAME / paper / f"reference.{lang}.pdf")) == 2, paper
+    sheet = flat(text(chase_build / GAME / "a4" / f"reference.{lang}.pdf"))
+    for key in ("unit", "no_clues", "sheet_tie", "sheet_never", "sheet_win", "sheet_tickets"):
+        assert say[key] in sheet, (key, sheet)
+    assert sheet.count(say["ruling"]) >= 5  # 0 clues, re-rolls, Rachael's tickets and win, the tie: each marked
+    # the setup table: Rachael never with 2 players, later with 3 to 5
+    with pdfplumber.open(str(chase_build / GAME / "a4" / f"reference.{lang}.pdf")) as pdf:
+        first = pdf.pages[0]
+        column = first.crop((0, 0, first.width / 2, first.height)).extract_text() or ""
+    rows = {line.split()[0]: line.split()[-1] for line in column.splitlines() if line.split()[:1] in (["2"], ["3"], ["4"], ["5"])}
+    assert rows["2"] == say["never"] and rows["3"] == rows["4"] == rows["5"] != say["never"], rows
+
+
+def test_titles_and_running_heads_are_localised(chase_build):
+    expected = {"en": "Blade Runner: the chase", "fr": "Blade Runner : la traque", "de": "Blade Runner: Die Jagd"}
+    for lang, title in expected.items():
+        kit = flat(text(chase_build / GAME / "a4" / f"{GAME}-kit.{lang}.pdf"))
+        assert kit.count(title) >= 15, lang  # the guide's title and a running head on every page
+        if lang != "en":
+            assert "the chase" not in kit, lang
+    fr = flat(text(chase_build / GAME / "a4" / "reference.fr.pdf"))
+    assert "lisez « subway » là où cette feuille dit métro" in fr and "s'appelle subway" not in fr
+    de = flat(text(chase_build / GAME / "a4" / "reference.de.pdf"))
+    assert "Person" not in de and "2–5 Spieler" in de
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_suspect_markers_are_rings_with_a_hole(chase_build, paper):
+    import numpy as np
+    import pymupdf
+
+    path = chase_build / GAME / paper / "suspect-markers.pdf"
+    with pymupdf.open(str(path)) as doc:
+        page = doc[0]
+        discs = [d["rect"] for d in page.get_drawings() if d.get("color") is not None
+                 and abs(d["rect"].width * 25.4 / 72 - 32) <= 0.1 and abs(d["rect"].height * 25.4 / 72 - 32) <= 0.1]
+        dpi = 100
+        pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
+        img = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width)
+    assert len(discs) == 3
+    px = dpi / 72
+    for r in discs:
+        cx, cy, mm = (r.x0 + r.x1) / 2 * px, (r.y0 + r.y1) / 2 * px, dpi / 25.4
+        hole = img[int(cy - 7 * mm):int(cy + 7 * mm), int(cx - 7 * mm):int(cx + 7 * mm)]
+        assert hole.min() > 200  # a 14 mm square in the middle: nothing printed, the board shows through
+        ring = [img[int(cy - 13.6 * mm * math.cos(math.radians(a))), int(cx + 13.6 * mm * math.sin(math.radians(a)))]
+                for a in range(-150, 151, 10)]
+        assert np.mean(ring) < 150  # the printed ring round it, dark all the way round but for the slot
+        slot = img[int(cy + 13.5 * mm), int(cx - 0.8 * mm):int(cx + 0.8 * mm)]
+        assert slot.min() > 200  # the slot: scissors reach the hole from the edge
+
+
+def test_a_dominating_replicant_is_an_exact_error(chase_copy):
+    cards = chase_copy / GAME / "characters.yaml"
+    replace(cards, "{title: Roy, role: replicant, itt: 17, intellect: 3, strength: 2",
+            "{title: Roy, role: replicant, itt: 17, intellect: 3, strength: 3")  # Roy would beat Pris everywhere
+    game = chase_copy / GAME / "game.yaml"
+    line = rule_line(game, "strength-roy")
+    assert problems(chase_copy, GAME) == [
+        f"content/{GAME}/game.yaml:{line}:13: expected [2] (rule strength-roy), found [3]"]
+
+
+def test_rachael_needs_her_own_itt_on_card_and_tracker(chase_copy):
+    trackers = chase_copy / GAME / "itt-trackers.yaml"
+    replace(trackers, '  - {title: Rachael, role: rachael, itt: 19, colour: "#5d4037"}\n', "")
+    game = chase_copy / GAME / "game.yaml"
+    assert problems(chase_copy, GAME) == [
+        f"content/{GAME}/game.yaml:{rule_line(game, 'itt-rachael')}:13: expected [19, 19] (rule itt-rachael), found [19]",
+        f"content/{GAME}/game.yaml:{rule_line(game, 'trackers')}:13: "
+        "expected [Leon, Pris, Rachael, Roy, Zhora] (rule trackers), found [Leon, Pris, Roy, Zhora]"]
+
+
+def test_rachael_in_a_two_player_game_is_an_exact_error(chase_copy):
+    sheet = chase_copy / GAME / "reference.yaml"
+    replace(sheet, "split: [4], rachael: false}", "split: [4], rachael: true}")
+    game = chase_copy / GAME / "game.yaml"
+    assert problems(chase_copy, GAME) == [
+        f"content/{GAME}/game.yaml:{rule_line(game, 'rachael-never-with-2')}:13: "
+        "expected [False] (rule rachael-never-with-2), found [True]"]
