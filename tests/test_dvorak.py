@@ -3,6 +3,7 @@ language, measured in the PDFs; a broken count gives the exact error."""
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 import fitz
@@ -156,3 +157,204 @@ def test_a_deck_beyond_80_cards_is_an_exact_error(dvorak_copy):
     assert problems(dvorak_copy, GAME) == [
         f"content/{GAME}/game.yaml:{rule_line(game, 'blake-deck-size', 'min:')}:10: "
         f"expected 50..80 pieces (rule blake-deck-size), found {size}"]
+
+
+# ---- the review's part (b) and its issue --------------------------------------------------------------
+CARD = (POKER[0] + 2 * BLEED, POKER[1] + 2 * BLEED)
+TRAITOR_ACTION = ("Move, with all attachments, to any Inner or Outer Planet. "
+                  "May make an immediate attack on any crew on that planet.")  # the rulebook, verbatim
+MM = 72 / 25.4
+
+
+def flat(s: str) -> str:
+    return " ".join(s.replace("\u00a0", " ").replace("\u2019", "'").split())
+
+
+def squash(s: str) -> str:
+    """Text without any whitespace: pdfplumber may drop the space between a bold and a regular word."""
+    return "".join(flat(s).split())
+
+
+def card_texts(build_dir: Path, stem: str) -> dict[str, list[str]]:
+    """Each card front's text (one line), by the title it starts with, from the A4 deck PDF."""
+    titles = sorted({c["title"] for c in yaml.safe_load((ROOT / "content" / GAME / f"{stem}.yaml").read_text())["cards"]},
+                    key=len, reverse=True)
+    out: dict[str, list[str]] = {}
+    with pdfplumber.open(str(build_dir / GAME / "a4" / f"{stem}.pdf")) as pdf:
+        for page in pdf.pages[0::2]:
+            for piece in piece_texts(page, *CARD):
+                piece = flat(piece)
+                title = next(t for t in titles if piece.startswith(t))
+                out.setdefault(title, []).append(piece)
+    return out
+
+
+def test_traitor_gives_the_rulebook_action_on_the_card_and_the_sheet(dvorak_build):
+    [traitor] = card_texts(dvorak_build, "federation-deck")["Traitor!"]
+    assert squash("Action: " + TRAITOR_ACTION) in squash(traitor)
+    sheet = flat(text(dvorak_build / GAME / "a4" / "rules.en.pdf"))
+    assert "Action: " + TRAITOR_ACTION in sheet
+
+
+def test_the_traitor_action_is_the_rulebook_text_or_an_exact_error(dvorak_copy):
+    replace(dvorak_copy / GAME / "federation-deck.yaml", f'    grants: "{TRAITOR_ACTION}"',
+            '    grants: "Move to an Inner or Outer Planet; you may attack there."')
+    game = dvorak_copy / GAME / "game.yaml"
+    assert problems(dvorak_copy, GAME) == [
+        f"content/{GAME}/game.yaml:{rule_line(game, 'traitor-action')}:13: expected [{TRAITOR_ACTION}] "
+        f"(rule traitor-action), found [Move to an Inner or Outer Planet; you may attack there.]"]
+
+
+def test_no_card_puts_an_adversary_aboard_an_empty_ship(dvorak_build):
+    """Capture: a ship with an Adversary but no Crewmember aboard is destroyed at once, so a card that moves
+    Adversaries aboard carries Cancer's condition (else one card destroys Scorpio right after the Liberator falls)."""
+    cards = card_texts(dvorak_build, "federation-deck")
+    assert all(squash("a Crewmember is aboard") in squash(c) for c in cards["Cancer"] + cards["Boarding Party"])
+    assert len(cards["Boarding Party"]) == 2
+
+
+def test_a_captured_blake_does_not_win_on_the_card_the_sheet_and_the_mat(dvorak_build):
+    [blake] = card_texts(dvorak_build, "blake-deck")["Blake"]
+    assert squash("While Blake is Captured, he does not count for your victory.") in squash(blake)
+    expected = {"en": ("This kit's card conventions", "while Blake is Captured, he does not count for the Blake's 7 Player's victory"),
+                "fr": ("Conventions des cartes de ce kit", "tant que Blake est capturé, il ne compte pas pour la victoire"),
+                "de": ("Kartenkonventionen dieses Sets", "Solange Blake gefangen ist, zählt er nicht für den Sieg")}
+    for lang, (heading, ruling) in expected.items():
+        for paper in ("a4", "letter"):
+            sheet = flat(text(dvorak_build / GAME / paper / f"rules.{lang}.pdf"))
+            assert sheet.index(heading) < sheet.index(ruling), (lang, paper)
+    mat = {lang: flat(text(dvorak_build / GAME / "poster" / f"play-mat-poster.{lang}.pdf")) for lang in LANGS}
+    assert "Blake (uncaptured)" in mat["en"] and "Blake (non capturé)" in mat["fr"] and "Blake (nicht gefangen)" in mat["de"]
+
+
+def flavoured(stem: str) -> int:
+    cards = yaml.safe_load((ROOT / "content" / GAME / f"{stem}.yaml").read_text())["cards"]
+    return sum(c.get("qty", 1) for c in cards if c.get("flavour"))
+
+
+def test_invented_lines_are_marked_as_kit_flavour(dvorak_build):
+    for stem in DECKS:
+        pieces = [p for copies in card_texts(dvorak_build, stem).values() for p in copies]
+        marked = [p for p in pieces if "KIT FLAVOUR" in p]
+        assert len(marked) == flavoured(stem) > 20, stem
+        assert not any(q in p for p in marked for q in '"\u201c\u201d'), stem  # flavour is not printed as a quote
+    for lang in LANGS:
+        assert "KIT FLAVOUR" in text(dvorak_build / GAME / "a4" / f"rules.{lang}.pdf")
+
+
+def test_a_quote_without_its_source_is_an_exact_error(dvorak_copy):
+    replace(dvorak_copy / GAME / "blake-deck.yaml", '    flavour: "I trust nobody. It saves time."',
+            '    quote: "I trust nobody. It saves time."')
+    game = dvorak_copy / GAME / "game.yaml"
+    assert problems(dvorak_copy, GAME) == [
+        f"content/{GAME}/game.yaml:{rule_line(game, 'quotes-sourced')}:13: expected 0 pieces (rule quotes-sourced), found 1"]
+
+
+def label_rects(page: fitz.Page, label: str) -> list[fitz.Rect]:
+    return [fitz.Rect(s["bbox"]) for b in page.get_text("dict")["blocks"] for line in b.get("lines", [])
+            for s in line["spans"] if s["text"].strip() == label]
+
+
+def zone_room(page: fitz.Page, label: str) -> tuple[float, float]:
+    """The room (w, h in mm) for cards in the mat zone titled `label`: the smallest drawn frame taller than
+    a card that holds the title, less the title strip (the smallest drawn shape that holds it)."""
+    [where] = label_rects(page, label)
+    around = sorted((d["rect"] for d in page.get_drawings() if d["rect"].contains(where)), key=lambda r: r.height)
+    strip = around[0]
+    zone = next(r for r in around if r.height / MM > POKER[1])
+    return zone.width / MM, (zone.height - strip.height) / MM
+
+
+def title_band_mm(build_dir: Path) -> float:
+    """How far below a card's top edge its title ends (mm), the most over both decks: what a card has to show
+    of itself under the next one of a column for its title to be read."""
+    deepest = 0.0
+    for stem in DECKS:
+        with pdfplumber.open(str(build_dir / GAME / "a4" / f"{stem}.pdf")) as pdf:
+            for page in pdf.pages[0::2]:
+                for r in page.rects:
+                    if abs(r["width"] * 25.4 / 72 - CARD[0]) < 0.05 and abs(r["height"] * 25.4 / 72 - CARD[1]) < 0.05:
+                        words = page.crop((r["x0"], r["top"], r["x1"], r["bottom"])).extract_words()
+                        first = min(w["top"] for w in words)
+                        bottom = max(w["bottom"] for w in words if w["top"] - first < 1)
+                        deepest = max(deepest, (bottom - r["top"]) * 25.4 / 72 - BLEED)
+    return deepest
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_mat_has_room_for_xenon_base_and_a_dozen_reserve_cards(dvorak_build, lang):
+    labels = yaml.safe_load((ROOT / "content" / GAME / "i18n" / lang / "mat.yaml").read_text())["mat"]
+    step = title_band_mm(dvorak_build)
+    assert 8 < step < 14
+    with fitz.open(dvorak_build / GAME / "poster" / f"play-mat-poster.{lang}.pdf") as doc:
+        page = doc[0]
+        w, h = zone_room(page, labels["reserve"].upper())
+        columns = int(w // POKER[0])
+        per_column = 1 + int((h - POKER[1]) // step)  # overlapping, every title showing
+        assert columns * per_column >= 12, (w, h, step)
+        w, h = zone_room(page, labels["xenon"].upper())
+        assert w >= POKER[0] and h >= POKER[1], (w, h)
+
+
+def test_the_reserve_size_is_a_rule(dvorak_copy):
+    replace(dvorak_copy / GAME / "game.yaml", "  reserve_cards: 12 ", "  reserve_cards: 8 ")
+    game = dvorak_copy / GAME / "game.yaml"
+    assert problems(dvorak_copy, GAME) == [
+        f"content/{GAME}/game.yaml:{rule_line(game, 'reserve-holds-a-dozen')}:13: "
+        f"expected reserve_cards = 12 (rule reserve-holds-a-dozen), found 8"]
+
+
+def test_designed_cards_that_were_weak_now_act(dvorak_build):
+    blake, federation = card_texts(dvorak_build, "blake-deck"), card_texts(dvorak_build, "federation-deck")
+    [slave] = blake["Slave"]
+    assert squash("When discarded to reduce Space Combat Damage, reduces it by 2.") in squash(slave)  # before Scorpio
+    troopers = federation["Federation Trooper"]
+    assert len(troopers) == 4 and all(squash("Action: Move this Federation Trooper") in squash(t) for t in troopers)
+    assert all("already is" not in t for t in troopers)  # no longer the Location rule again
+    assert all(squash("You may then start Space Combat.") in squash(t) for t in federation["Pursuit Course"])
+
+
+def body_lines(build_dir: Path, stem: str) -> list[list[tuple[float, str]]]:
+    """Per card front, its game text's lines (top, words): the regular-width Barlow text, not titles or flavour."""
+    cards = []
+    with pdfplumber.open(str(build_dir / GAME / "a4" / f"{stem}.pdf")) as pdf:
+        for page in pdf.pages[0::2]:
+            for r in page.rects:
+                if abs(r["width"] * 25.4 / 72 - CARD[0]) < 0.05 and abs(r["height"] * 25.4 / 72 - CARD[1]) < 0.05:
+                    words = page.crop((r["x0"], r["top"], r["x1"], r["bottom"])).extract_words(extra_attrs=["fontname"])
+                    lines: dict[float, list] = {}
+                    for word in words:
+                        if "Barlow" in word["fontname"] and "Condensed" not in word["fontname"]:
+                            lines.setdefault(round(word["top"], 1), []).append(word)
+                    cards.append([(top, " ".join(w["text"] for w in sorted(ws, key=lambda w: w["x0"])))
+                                  for top, ws in sorted(lines.items())])
+    return cards
+
+
+def test_no_card_paragraph_ends_on_a_lone_word(dvorak_build):
+    widows = []
+    for stem in DECKS:
+        for lines in body_lines(dvorak_build, stem):
+            pitch = min((b[0] - a[0] for a, b in zip(lines, lines[1:])), default=0)
+            for i in range(1, len(lines)):
+                same_paragraph = lines[i][0] - lines[i - 1][0] < pitch * 1.3
+                ends_paragraph = i == len(lines) - 1 or lines[i + 1][0] - lines[i][0] >= pitch * 1.3
+                if same_paragraph and ends_paragraph and len(lines[i][1].split()) == 1:
+                    widows.append((stem, lines[i - 1][1], lines[i][1]))
+    assert widows == []
+
+
+def test_running_heads_and_the_german_register(dvorak_build):
+    titles = {"en": "Blake's 7 for Dvorak", "fr": "Blake's 7 pour Dvorak", "de": "Blake's 7 für Dvorak"}
+    for lang, title in titles.items():
+        for paper in ("a4", "letter"):
+            kit = flat(text(dvorak_build / GAME / paper / f"{GAME}-kit.{lang}.pdf"))
+            assert f"· {title} ·" in kit, (lang, paper)
+            if lang != "en":
+                assert "Blake's 7 for Dvorak" not in kit, (lang, paper)
+    # German: no du/ihr address in the guide page, the mat or the rules (the engine's guide uses infinitives)
+    with fitz.open(dvorak_build / GAME / "a4" / f"{GAME}-kit.de.pdf") as doc:
+        guide = doc[0].get_text()
+    german = guide + text(dvorak_build / GAME / "poster" / "play-mat-poster.de.pdf") + text(dvorak_build / GAME / "a4" / "rules.de.pdf")
+    assert re.findall(r"\b(du|dein\w*|dich|dir|euch|euer|eure\w*|nehmt|mischt)\b", german, re.I) == []
+    assert "verwenden" in flat(guide)
