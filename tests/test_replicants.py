@@ -85,7 +85,7 @@ def test_arena_diagrams_one_per_player_count(replicants_build):
 def test_rulebook_numbers_and_quotes_follow_each_language(replicants_build):
     folder = replicants_build / "replicants" / "a4"
     fr, en, de = (text(folder / f"rulebook.{lang}.pdf") for lang in LANGS)
-    assert "0,5 point" in fr and "0.5 point" in en and "0,5 Punkt" in de
+    assert "0,5 point" in fr and "0.5 points" in en and "0,5 Punkte" in de
     assert "«" in fr and "„" in de and "œ" in fr and "ß" in de
     # the rulebook's own words in each language
     assert "Chargez votre matrice" in fr and "Charge your Matrix" in en and "Laden Sie Ihre Matrix" in de
@@ -111,9 +111,9 @@ def line_col(path: Path, needle: str) -> tuple[int, int]:
 def test_a_broken_soul_pattern_is_an_exact_error(replicants_copy, tmp_path):
     souls = replicants_copy / "replicants" / "souls.yaml"
     body = souls.read_text()
-    old = "      walk: [[0, -1], [0, -2], [1, -1], [-1, 0], [0, 1]]\n      leap: [[1, -2]"
+    old = "      walk: [[0, -1], [0, -2], [1, -1], [-1, 0], [0, 1]]\n      leap: [[-1, -1]"
     assert old in body
-    souls.write_text(body.replace(old, "      walk: [[0, -1], [0, -2], [1, -1], [-1, 0]]\n      leap: [[1, -2]"))
+    souls.write_text(body.replace(old, "      walk: [[0, -1], [0, -2], [1, -1], [-1, 0]]\n      leap: [[-1, -1]"))
     result = run_cli("validate", "replicants", "--content", str(replicants_copy), cwd=tmp_path)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     line, col = line_col(souls, "&soul6")  # the pattern, written once and shared by the four colours
