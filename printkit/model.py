@@ -54,7 +54,7 @@ class Selector(Strict):
 
     component: str | list[str] = Field(description="component stem, or a list of stems")
     collection: str = Field(
-        "items", description="which collection: items; a graph board's nodes or areas; a hex board's pieces, placements or "
+        "items", description="which collection: items; component: one entry of the component's own settings (back, size...); a graph board's nodes or areas; a hex board's pieces, placements or "
                     "starts (the last two carry their layout's id as `layout`); data.<name>: a list in the "
                     "component's data (a table such as a setup by player count)")
     where: dict[str, Any] = Field(default_factory=dict, description="keep only entries whose fields equal these values; "
@@ -76,7 +76,7 @@ class Selector(Strict):
         return [self.component] if isinstance(self.component, str) else list(self.component)
 
 
-COLLECTIONS = ("items", "nodes", "areas", "pieces", "placements", "starts")
+COLLECTIONS = ("items", "component", "nodes", "areas", "pieces", "placements", "starts")
 
 
 class Rule(Strict):

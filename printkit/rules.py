@@ -29,6 +29,9 @@ def _entries(comp: LoadedComponent, sel: Selector) -> list[tuple[dict[str, Any],
             return [(comp.model.data, 1, comp.raw.pos)]
         return [(_Positioned(it.values, it.value_pos), it.qty, it.pos) for it in comp.items]
     model = comp.model
+    if sel.collection == "component":  # the component's own settings (its back, size, shape...)
+        settings = {k: v for k, v in model.model_dump(by_alias=True).items() if not isinstance(v, (list, dict))}
+        return [(settings, 1, comp.raw.pos)]
     if sel.collection.startswith("data."):
         return _data_entries(comp, sel.collection.removeprefix("data."))
     if isinstance(model, HexBoard) and sel.collection in ("pieces", "placements", "starts"):

@@ -85,7 +85,7 @@ def test_an_unknown_collection_is_a_positioned_error(mini_copy):
     line = line_of(game, "collection: rows")
     found = problems(mini_copy)
     assert len(found) == 1 and found[0].startswith(f"content/mini/game.yaml:{line}:")
-    assert found[0].endswith("expected items, nodes, areas, pieces, placements, starts or data.<name>, found 'rows'")
+    assert found[0].endswith("expected items, component, nodes, areas, pieces, placements, starts or data.<name>, found 'rows'")
 
 
 def test_not_selector_counts_items_that_have_a_value(mini_copy):
