@@ -339,3 +339,22 @@ def test_rachael_in_a_two_player_game_is_an_exact_error(chase_copy):
     assert problems(chase_copy, GAME) == [
         f"content/{GAME}/game.yaml:{rule_line(game, 'rachael-never-with-2')}:13: "
         "expected [False] (rule rachael-never-with-2), found [True]"]
+
+
+@pytest.mark.parametrize("lang, meeting, old", [
+    ("en", "meeting Rachael: up to her Intellect", "or meeting with Rachael"),
+    ("fr", "face à Rachael : jusqu'à son Intelligence", "ou une rencontre avec Rachael"),
+    ("de", "gegen Rachael: bis zu ihrer Intelligenz", "oder eine Begegnung mit Rachael"),
+])
+def test_detective_cards_count_rachaels_rerolls_by_her_intellect_as_her_card_does(chase_build, lang, meeting, old):
+    words = " ".join(text(chase_build / GAME / "a4" / f"characters.{lang}.pdf").replace("\u202f", " ").split())
+    assert words.count(meeting) == 3 and old not in words  # Holden, Deckard and Gaff
+
+
+@pytest.mark.parametrize("lang, phrase", [
+    ("en", "the next Detective, who enters as after a lost Combat"),
+    ("fr", "le Détective suivant, qui entre comme après un Combat perdu"),
+    ("de", "mit dem nächsten weiter, der wie nach einem verlorenen Kampf ins Spiel kommt"),
+])
+def test_the_sheet_says_where_the_next_detective_enters_after_rachael_wins(chase_build, lang, phrase):
+    assert phrase in " ".join(text(chase_build / GAME / "a4" / f"reference.{lang}.pdf").split())

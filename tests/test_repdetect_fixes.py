@@ -14,7 +14,8 @@ import pymupdf
 import pytest
 
 from conftest import game_copy
-from pdfcheck import PAPERS_MM, piece_rects, registered_pieces, text
+from pdfcheck import piece_rects, registered_pieces, text
+from test_errors import line_of, problems, replace
 
 POKER = (63.5, 88.9)
 DRAWN_BLEED = 3.0
@@ -70,10 +71,6 @@ def validate(content: Path, tmp_path: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, cwd=tmp_path)
 
 
-def line_of(path: Path, needle: str) -> int:
-    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
-
-
 def test_a_replicant_back_of_its_own_is_an_exact_error(tmp_path):
     content = game_copy(tmp_path, "rep-detect")
     deck = content / "rep-detect" / "replicant-deck.yaml"
@@ -90,26 +87,23 @@ def test_a_replicant_back_of_its_own_is_an_exact_error(tmp_path):
 
 def test_an_unfair_board_and_a_dead_end_home_are_exact_errors(tmp_path):
     content = game_copy(tmp_path, "rep-detect")
-    board = content / "rep-detect" / "board.yaml"
-    board.write_text(board.read_text().replace("  - [home-yellow, s27]\n", ""))
-    result = validate(content, tmp_path)
+    replace(content / "rep-detect" / "board.yaml", "  - [home-yellow, s27]\n", "")
     game = content / "rep-detect" / "game.yaml"
-    shown = game.relative_to(tmp_path)
-    assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert (f"{shown}:{line_of(game, 'id: homes-fair') + 4}:13: expected the nearest selected 'to' node at exactly "
-            f"2 moves from every 'from' node (fact homes-fair), found Red Home 2, Blue Home 2, Green Home 2, "
-            f"Yellow Home 5") in result.stderr
-    assert (f"{shown}:{line_of(game, 'id: homes-not-dead-ends')}:5: expected at least 2 links from "
-            f"'Yellow Home' (fact homes-not-dead-ends), found 1") in result.stderr
+    assert problems(content, "rep-detect") == [
+        f"content/rep-detect/game.yaml:{line_of(game, 'id: homes-fair') + 4}:13: expected the nearest selected 'to' "
+        f"node at exactly 2 moves from every 'from' node (fact homes-fair), found Red Home 2, Blue Home 2, Green Home 2, "
+        f"Yellow Home 5",
+        f"content/rep-detect/game.yaml:{line_of(game, 'id: homes-not-dead-ends')}:5: expected at least 2 links from "
+        f"'Yellow Home' (fact homes-not-dead-ends), found 1"]
 
 
 def test_police_headquarters_is_the_one_location_that_may_not_be_investigated(tmp_path):
     content = game_copy(tmp_path, "rep-detect")
-    board = content / "rep-detect" / "board.yaml"
-    board.write_text(board.read_text().replace("tags: [no-investigation],", "tags: [],"))
-    result = validate(content, tmp_path)
-    assert result.returncode == 2
-    assert "expected [Police Headquarters] (rule no-investigation-at-hq), found []" in result.stderr
+    replace(content / "rep-detect" / "board.yaml", "tags: [no-investigation],", "tags: [],")
+    game = content / "rep-detect" / "game.yaml"
+    line = line_of(game, "id: no-investigation-at-hq") + 3
+    assert problems(content, "rep-detect") == [
+        f"content/rep-detect/game.yaml:{line}:13: expected [Police Headquarters] (rule no-investigation-at-hq), found []"]
 
 
 def board_words(repdetect_build: Path) -> str:
@@ -174,3 +168,19 @@ def test_the_summary_sets_up_for_fewer_players_and_says_how_a_fight_with_a_playe
     for phrase in (few, attack, marker, spared):
         assert phrase in words, phrase
     assert len(pymupdf.open(repdetect_build / "rep-detect" / "a4" / f"rules-summary.{lang}.pdf")) == 2
+
+
+@pytest.mark.parametrize("lang, components, two, escaped", [
+    ("en", "5 Replicant markers", "with 2, play Red and Green", "an escaped one's marker waits beside the Replicants space"),
+    ("fr", "5 marqueurs de Réplicant", "à 2, jouez rouge et vert", "celui d'un Réplicant enfui attend à côté de l'emplacement Replicants"),
+    ("de", "5 Replikantenmarker", "zu zweit Rot gegen Grün", "der Marker eines geflohenen wartet neben dem Platz Replicants"),
+])
+def test_the_summary_lists_the_markers_and_rules_where_an_escaped_replicants_marker_goes(
+        repdetect_build, lang, components, two, escaped):
+    words = " ".join(text(repdetect_build / "rep-detect" / "a4" / f"rules-summary.{lang}.pdf").replace("\u202f", " ").split())
+    assert components in words and two in words and escaped in words
+
+
+def test_the_reference_card_marks_the_kits_rulings(repdetect_build):
+    words = " ".join(text(repdetect_build / "rep-detect" / "a4" / "reference-cards.pdf").split())
+    assert words.count("(kit)") == 4  # the marker and the attack on each of the two cards

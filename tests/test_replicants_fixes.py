@@ -232,9 +232,9 @@ def test_diagrams_use_the_notch_and_a_shape_on_every_start(out, paper):
             assert not [d for d in white_paths(page) if any(i[0] == "c" for i in d["items"])
                         and max(d["rect"].width, d["rect"].height) * PT < 3.0]
             words = flat(page.get_text())
-            assert "Kit ruling: the notch marks the Replicant's front; every piece starts facing the way its notch points" in words
-            assert "Règle du kit : l'encoche marque l'avant du Replicant ; chaque pièce commence tournée vers son encoche" in words
-            assert "Kit-Regel: Die Kerbe markiert die Vorderseite des Replicants; jede Figur beginnt in Richtung ihrer Kerbe" in words
+            assert "Kit ruling: the notch marks the Replicant's front; turn each piece so its notch points as drawn here: towards the middle of the arena" in words
+            assert "Règle du kit : l'encoche marque l'avant du Replicant ; tournez chaque pièce pour que son encoche pointe comme ici : vers le centre de l'arène" in words
+            assert "Kit-Regel: Die Kerbe markiert die Vorderseite des Replicants; drehen Sie jede Figur so, dass ihre Kerbe wie hier zeigt: zur Mitte der Arena" in words
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -485,3 +485,20 @@ def test_the_rulebook_and_guide_name_each_colours_shape_as_printed(out, lang):
     for path in (out / "a4" / f"rulebook.{lang}.pdf", out / "a4" / f"replicants-kit.{lang}.pdf"):
         words = flat(page_texts(path)[0] if "kit" in path.name else text(path))
         assert [s for s in said if s not in words] == [], path.name
+
+
+@pytest.mark.parametrize("lang, remaining, symbols", [
+    ("en", "the most points among the remaining players", ["with a green circle (fig. 7)", "with a blue circle (fig. 7)",
+                                                         "with a grey bar (fig. 7)", "with a lightning bolt (fig. 7)"]),
+    ("fr", "le plus de points parmi les joueurs restants", ["avec un rond vert (fig. 7)", "avec un rond bleu (fig. 7)",
+                                                          "avec un trait gris (fig. 7)", "avec un éclair (fig. 7)"]),
+    ("de", "den meisten Punkten unter den übrigen Spielern", ["mit einem grünen Kreis (Abb. 7)", "mit einem blauen Kreis (Abb. 7)",
+                                                            "mit einem grauen Strich (Abb. 7)", "mit einem Blitz (Abb. 7)"]),
+])
+def test_aids_count_every_remaining_player_and_the_rulebook_names_each_symbol(out, lang, remaining, symbols):
+    aids = " ".join(text(out / "a4" / f"player-aids.{lang}.pdf").split())
+    assert remaining in aids
+    rulebook = " ".join(text(out / "a4" / f"rulebook.{lang}.pdf").split())
+    assert [s for s in symbols if s not in rulebook] == []
+    assert "this symbol" not in rulebook and "ce symbole" not in rulebook and "diesem Symbol" not in rulebook
+    assert "Matrixes" not in rulebook

@@ -229,11 +229,11 @@ def test_the_summary_sets_up_by_each_players_own_rank(run_build, lang, new, old)
 
 @pytest.mark.parametrize("lang, title, labels", [
     ("en", "Table set-up", ["RUNNER", "DISPATCHER", "Evidence board between you, facing the Dispatcher",
-                            "5 action tiles, face up", "24 tracking discs", "Backup cards of your rank, face down"]),
+                            "5 action tiles, face up", "23 tracking discs (1 on the spawn point)", "Backup cards of your rank, face down"]),
     ("fr", "Mise en place de la table", ["FUGITIF", "RÉPARTITEUR", "Tableau des indices entre vous",
-                                         "5 tuiles d'action, face visible", "24 disques de pistage"]),
+                                         "5 tuiles d'action, face visible", "23 disques de pistage (1 sur le point de départ)"]),
     ("de", "Tischaufbau", ["FLÜCHTIGER", "EINSATZLEITUNG", "Beweistafel zwischen euch", "5 Aktionsplättchen, offen",
-                           "24 Suchscheiben"]),
+                           "23 Suchscheiben (1 auf dem Startpunkt)"]),
 ])
 def test_one_page_shows_the_table_set_up(run_build, lang, title, labels):
     for paper in PAPERS:
@@ -311,3 +311,20 @@ def test_rules_broken_on_purpose_name_the_copies_the_decks_the_ranks_and_the_roa
         "maps.yaml data.space), found 30 mm",
     ]:
         assert wanted in got, (wanted, got)
+
+
+@pytest.mark.parametrize("lang, adrenaline, token", [
+    ("en", "On adrenaline (those 2 consecutive turns only)", "already on the map moves it there (the Runner moves theirs)"),
+    ("fr", "Sous adrénaline (ces 2 tours consécutifs seulement)", "déjà posé le déplace à ce nouvel endroit (le Fugitif déplace le sien)"),
+    ("de", "Unter Adrenalin (nur in diesen 2 Zügen hintereinander)", "wird das Plättchen dorthin versetzt (der Flüchtige versetzt seines ebenso)"),
+])
+def test_adrenaline_lasts_two_turns_and_a_reshuffled_token_card_moves_the_token(run_build, lang, adrenaline, token):
+    summary = doc_text(run_build / "run" / "a4" / f"rules-summary.{lang}.pdf")
+    assert adrenaline in summary and token in summary
+
+
+def test_the_tile_and_the_screens_say_how_long_adrenaline_lasts_and_what_a_reshuffle_moves(run_build):
+    folder = run_build / "run" / "a4"
+    assert "no winning on a safe-house during those 2 turns" in doc_text(folder / "status-tile.pdf")
+    assert "On adrenaline (those 2 turns only)" in doc_text(folder / "screen-runner.pdf")
+    assert "A road block or detector already out is moved (the Runner moves theirs)" in doc_text(folder / "screen-dispatch.pdf")
