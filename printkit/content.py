@@ -11,6 +11,7 @@ from .load import YMap, load_yaml, pos_of
 from .model import KINDS, Component, Deck, Game, Sheet, Standee, Tokens
 from .validation import validate_model
 from .paths import Roots, is_safe_name
+from .translations import check_translations
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,7 @@ def load_game(roots: Roots, game_id: str) -> GameContent:
     problems += catalog_problems
     content = GameContent(game_id, game, raw, shown, components, catalogs, roots)
     problems += _check_sheet_keys(content)
+    problems += check_translations(content)
     if problems:
         raise ContentError(problems)
     return content

@@ -126,6 +126,6 @@ def entry_kind(model: object, tiled: bool = False) -> str:
 def _untranslated_words(content: GameContent) -> bool:
     """Whether some pieces carry words printed in the content's language in every kit (cards' titles and
     texts); numbers, symbols and pieces printed per language need no note."""
-    return any(not c.model.localised and (isinstance(c.model, Deck) or
+    return any(not c.model.per_language and (isinstance(c.model, Deck) or
                                           any(spec.type == "text" for spec in c.model.fields.values()))
                for c in content.components.values() if not isinstance(c.model, Sheet))

@@ -47,6 +47,10 @@ class FieldSpec(Strict):
     min: float | None = Field(None, description="smallest allowed value of an int/number field")
     max: float | None = Field(None, description="largest allowed value of an int/number field")
     doc: str = Field("", description="what the field means, for people editing the content")
+    localised: bool = Field(False, description="text translated per language: the content language here, every other "
+                                                "language in its catalog under items.<component>.<item key>.<field> "
+                                                "(the item key: its id, else its title, else its name); the component "
+                                                "then prints once per language")
 
 
 class Selector(Strict):
@@ -197,6 +201,9 @@ class Game(Strict):
     rules: list[Rule] = Field(default_factory=list, description="the rules-count schema")
     facts: list[Fact] = Field(default_factory=list, description="assertions on graph boards")
     checks: list[str] = Field(default_factory=list, description="game-specific checks by name (installed entry points, group printkit.checks)")
+    proper_names: list[str] = Field(default_factory=list, description="names printed as written in every language (people, "
+                                                                       "ships, places, the game's own title), declared once: "
+                                                                       "the check that a kit has no words of another language skips them")
 
 
 class ComponentBase(Strict):
@@ -204,7 +211,13 @@ class ComponentBase(Strict):
     fields: dict[str, FieldSpec] = Field(default_factory=dict, description="schema of the items' game-specific fields")
     data: dict[str, Any] = Field(default_factory=dict, description="values shared by every item, passed to templates as `data`")
     safe: float = Field(3.0, ge=0, description="safe-zone inset from the trim in mm; text must stay inside")
-    localised: bool = Field(False, description="printed once per language: templates get `lang` and `t(key)` (catalog text)")
+    localised: bool = Field(False, description="printed once per language: templates get `lang` and `t(key)` (catalog text); "
+                                                "implied by a localised field")
+
+    @property
+    def per_language(self) -> bool:
+        """Printed once per language: localised, or with a localised field."""
+        return self.localised or any(spec.localised for spec in self.fields.values())
 
 
 class Deck(ComponentBase):

@@ -27,7 +27,7 @@ class Options:
 
 def is_localised(comp: LoadedComponent) -> bool:
     """Printed once per language: text sheets, and pieces whose templates read the catalogs."""
-    return isinstance(comp.model, Sheet) or comp.model.localised
+    return isinstance(comp.model, Sheet) or comp.model.per_language
 
 
 def sheet_text(content: GameContent, lang: str, key: str) -> str:
@@ -146,7 +146,7 @@ def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pa
     # pieces are printed in the content's language whatever the kit's language; only furniture follows the kit
     text_lang = lang if is_localised(comp) else content.game.content_lang
     label.text_lang = text_lang
-    piece_lang = text_lang if model.localised else None
+    piece_lang = text_lang if model.per_language else None
     if isinstance(model, Board) and not fits_sheet(paper, model):
         return tile_pages(w, board_svg(content, comp, theme=opts.theme, lang=piece_lang), model, paper, title, label, sink,
                           pos_of(comp.raw, "template") or comp.raw.pos, assets, model.safe)

@@ -11,6 +11,7 @@ from typing import Any, Callable, Iterator
 
 from .content import GameContent, LoadedComponent
 from .i18n import fill, typography
+from .translations import localised_data, translated, translated_board
 from .items import Item, plain
 from .model import Board, Deck, GraphBoard, HexBoard, Standee, Tokens
 from .paths import Roots
@@ -47,9 +48,11 @@ class PieceSpec:
 
 
 def item_values(content: GameContent, item: Item, lang: str | None = None) -> dict[str, Any]:
-    """An item's values with {param} placeholders filled from the game's checked params."""
+    """An item's values in `lang` (its localised fields translated), {param} placeholders filled from the
+    game's checked params."""
     lang = lang or content.game.content_lang
-    return {k: fill(v, lang, content.game.params) if isinstance(v, str) else v for k, v in item.values.items()}
+    values = translated(content, item, item.values, lang)
+    return {k: fill(v, lang, content.game.params) if isinstance(v, str) else v for k, v in values.items()}
 
 
 def template_values(content: GameContent, comp: LoadedComponent, size: tuple[float, float],
@@ -57,7 +60,8 @@ def template_values(content: GameContent, comp: LoadedComponent, size: tuple[flo
     """What every template sees; `theme` is "standard" or "ink-saver" (light fills for home printers),
     `lang` the language pieces are printed in and `t(key)` that language's catalog text, typeset."""
     lang = lang or content.game.content_lang
-    return {"data": plain(comp.model.data), "params": dict(content.game.params), "w": size[0], "h": size[1],
+    data = localised_data(plain(comp.model.data), lang, content.game.languages)
+    return {"data": data, "params": dict(content.game.params), "w": size[0], "h": size[1],
             "bleed": BLEED_DRAWN, "game": {"id": content.id, "title": content.title_in(lang)},
             "component": {"stem": comp.stem, "title": comp.model.title}, "theme": theme,
             "lang": lang, "t": catalog_text(content, lang)}
@@ -206,8 +210,10 @@ def board_svg(content: GameContent, comp: LoadedComponent, side: str = "front", 
         by_id = {n["id"]: n for n in nodes}
         links = sorted({tuple(sorted((a, b))) for chain in model.edges for a, b in zip(chain, chain[1:])
                         if a in by_id and b in by_id})
-        values.update(nodes=nodes, links=[(by_id[a], by_id[b]) for a, b in links],
-                      areas=[a.model_dump() for a in model.areas])
+        shown_in = lang or content.game.content_lang
+        values.update(nodes=translated_board(content, comp, nodes, shown_in),
+                      links=[(by_id[a], by_id[b]) for a, b in links],
+                      areas=translated_board(content, comp, [a.model_dump() for a in model.areas], shown_in))
     return tpl.render(name, **values)
 
 
