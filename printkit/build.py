@@ -18,6 +18,7 @@ from .errors import ContentError, Problem, UsageError
 from .impose import PAPERS, Paper
 from .model import Board
 from .pages import Page, Sink
+from .i18n import PSEUDO, with_pseudo
 from .parts import (Options, blank_page, two_sided, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)
 from .paths import Roots
@@ -39,6 +40,7 @@ class Settings:
     kits: bool = True  # the combined print-and-play file per language
     gutterfold: bool = True  # with parts: a gutterfold copy of every double-sided part
     poster: bool = True
+    pseudo: bool = False  # localised components in the pseudo language only (i18n.PSEUDO): to find texts that overflow
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,8 @@ class _Stage:
 
 
 def _langs(content: GameContent, settings: Settings) -> list[str]:
+    if settings.pseudo:
+        return [PSEUDO]
     return [lang for lang in content.game.languages if settings.langs is None or lang in settings.langs]
 
 
@@ -219,6 +223,9 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
     sink = Sink({})
     try:
         for content in contents:
+            if settings.pseudo:
+                with_pseudo(content.catalogs, content.game.content_lang)
+                with_pseudo(guide_catalogs(), "en")
             # per game: two games may both have a component called "board"
             sink.shared_pos = {c.stem: c.raw.value_pos.get("back", c.raw.pos) for c in content.components.values()}
             build_game(content, settings, stage, sink, progress)
@@ -229,7 +236,16 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
         raise
     written = stage.commit()
     write_manifest(settings.out, written)
+    write_fit_report(settings.out, sink.fit_report())
     return written
+
+
+def write_fit_report(out: Path, report: str) -> None:
+    """output/fit-report.md: this build's texts shrunk below their nominal size, per language."""
+    path = out / "fit-report.md"
+    tmp = path.with_name(".fit-report.md.tmp")
+    tmp.write_text(report, encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def write_manifest(out: Path, written: list[OutputFile]) -> None:

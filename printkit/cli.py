@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from enum import Enum
 from pathlib import Path
 from typing import Optional
@@ -79,6 +80,8 @@ def build_cmd(
     kit: bool = typer.Option(True, help="write the combined print-and-play kit of each game and language"),
     gutterfold: bool = typer.Option(True, help="with parts: also a gutterfold copy of every double-sided part"),
     poster: bool = typer.Option(True, help="also write the one-page poster of each board"),
+    pseudo: bool = typer.Option(False, "--pseudo", help="localised components in a pseudo language (qps): every text "
+                                                        "40 % longer and accented, to find texts that would overflow"),
     content: Optional[Path] = ContentOpt,
     templates: Optional[Path] = TemplatesOpt,
 ) -> None:
@@ -89,6 +92,7 @@ def build_cmd(
         papers=("a4", "letter") if paper is PaperChoice.all else (paper.value,),
         langs=None if lang is LangChoice.all else (lang.value,),
         layout=layout.value, theme="ink-saver" if ink_saver else "standard", parts=parts, kits=kit, gutterfold=gutterfold, poster=poster,
+        pseudo=pseudo,
     )
     try:
         games = _games(roots, target, drafts=False)
@@ -101,6 +105,11 @@ def build_cmd(
         return
     pages = sum(f.pages for f in written)
     err.print(f"[green]wrote {len(written)} files, {pages} pages[/] into {out}/ (manifest: {out}/manifest.json)")
+    report = out / "fit-report.md"
+    if report.is_file():
+        counts = re.findall(r"^## (\S+): (\d+) text", report.read_text(encoding="utf-8"), re.M)
+        shrunk = ", ".join(f"{lang} {n}" for lang, n in counts) or "none"
+        err.print(f"fit report: texts shrunk below their nominal size: {shrunk} ({report})")
 
 
 @app.command("validate")

@@ -10,6 +10,9 @@ from .errors import ContentError, Pos, Problem, expected_found
 from .load import YMap, load_yaml
 
 LANGS = ("en", "fr", "de")
+# The pseudo language of a pseudo-localisation build: the content language's text, every letter
+# accented and every text 40 % longer, to find texts that would not fit a longer language.
+PSEUDO = "qps"
 # U+00A0 rather than the narrow U+202F: the shipped fonts have no glyph for the narrow one.
 NBSP = NNBSP = "\u00a0"
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -54,7 +57,7 @@ def format_number(value: float, lang: str, decimals: int | None = None) -> str:
         text = f"{value:,}" if isinstance(value, int) else f"{value:,.6f}".rstrip("0").rstrip(".")
     else:
         text = f"{value:,.{decimals}f}"
-    group, point = {"en": (",", "."), "fr": (NNBSP, ","), "de": (".", ",")}[lang]
+    group, point = {"en": (",", "."), "fr": (NNBSP, ","), "de": (".", ",")}.get(lang, (",", "."))
     return text.replace(",", "\0").replace(".", point).replace("\0", group)
 
 
@@ -208,4 +211,38 @@ def engine_catalogs() -> Catalogs:
     catalogs, problems = _load_dir(ENGINE_CATALOGS, list(LANGS), lambda p: f"printkit/locale/{p.name}")
     if problems:
         raise ContentError(problems)
+    return catalogs
+
+
+_ACCENTED = str.maketrans("aeiouycnAEIOUYCN", "áéíóúýçñÁÉÍÓÚÝÇÑ")
+_KEPT = re.compile(r"(\{[A-Za-z_][A-Za-z0-9_]*\}|`[^`]*`|\*+|\n)")  # placeholders, names, markup, line breaks
+
+
+def pseudo(text: str) -> str:
+    """Pseudo-localised text: letters accented, 40 % longer (extra accented words at the end of each
+    paragraph), placeholders, `names`, **markup** and line breaks kept."""
+    paragraphs = text.split("\n\n")
+    out = []
+    for para in paragraphs:
+        parts = _KEPT.split(para)
+        body = "".join(part if _KEPT.fullmatch(part) else part.translate(_ACCENTED) for part in parts)
+        letters = sum(len(part) for part in parts if not _KEPT.fullmatch(part))
+        extra = -(-letters * 2 // 5)  # 40 %, rounded up
+        if extra:
+            words = ["ééé"[: max(1, min(3, extra))]]
+            extra -= len(words[0])
+            while extra > 1:
+                n = min(5, extra - 1)
+                words.append("ÿ" * n)
+                extra -= n + 1
+            body += " " + " ".join(words)
+        out.append(body)
+    return "\n\n".join(out)
+
+
+def with_pseudo(catalogs: Catalogs, base: str) -> Catalogs:
+    """The catalogs with a pseudo-language table made from the base language's."""
+    if PSEUDO not in catalogs.texts and base in catalogs.texts:
+        catalogs.texts[PSEUDO] = {k: pseudo(v) for k, v in catalogs.texts[base].items()}
+        catalogs.positions[PSEUDO] = dict(catalogs.positions.get(base, {}))
     return catalogs

@@ -11,6 +11,7 @@ from .impose import MARGIN, Paper, best_grid, gutterfold
 from .pdf import Rect, Writer
 from .pieces import Face, PieceSpec
 from .svgdraw import Context, TextProblem
+from .svgtext import Shrink
 
 
 SHORT_MARK = 2.0  # margin marks shorter than this get a hairline along the cut too
@@ -46,21 +47,43 @@ class Page:
 
 @dataclass
 class Sink:
-    """Where drawing problems go, turned into positioned Problems."""
+    """Where drawing problems go, turned into positioned Problems, and the fit report's shrunk texts."""
 
     shared_pos: dict[str, Pos]
     problems: list[Problem] = field(default_factory=list)
+    # (lang, where, what, field) -> (nominal pt, smallest used pt)
+    shrunk: dict[tuple[str, str, str, str], tuple[float, float]] = field(default_factory=dict)
+
+    def _where(self, spec: PieceSpec, face: Face, field_name: str) -> tuple[Pos, str]:
+        if face.item is not None:
+            item = face.item
+            name = item.get("title") or item.get("name") or f"item {item.index + 1}"
+            return item.value_pos.get(field_name, item.pos), f"{spec.component} {name!r}"
+        return self.shared_pos.get(spec.component, Pos("?")), f"{spec.component} shared face"
 
     def add(self, spec: PieceSpec, face: Face, found: list[TextProblem]) -> None:
         for tp in found:
-            if face.item is not None:
-                item = face.item
-                pos = item.value_pos.get(tp.field, item.pos)
-                name = item.get("title") or item.get("name") or f"item {item.index + 1}"
-                label = f"{spec.component} {name!r}"
-            else:
-                pos, label = self.shared_pos.get(spec.component, Pos("?")), f"{spec.component} shared face"
+            pos, label = self._where(spec, face, tp.field)
             self.problems.append(Problem(pos, f"{tp.message} ({label}, field {tp.field})"))
+
+    def add_shrunk(self, spec: PieceSpec, face: Face, found: list[Shrink], lang: str) -> None:
+        for s in found:
+            pos, label = self._where(spec, face, s.field)
+            key = (lang, str(pos), label, s.field)
+            nominal, used = self.shrunk.get(key, (s.nominal, s.used))
+            self.shrunk[key] = (nominal, min(used, s.used))
+
+    def fit_report(self) -> str:
+        """Texts shrunk below their nominal size, per language: where, which piece and field, from and to."""
+        lines = ["# Fit report: texts printed below their template's nominal size to fit, per language", ""]
+        for lang in sorted({k[0] for k in self.shrunk}):
+            rows = sorted((k, v) for k, v in self.shrunk.items() if k[0] == lang)
+            lines += [f"## {lang}: {len(rows)} text(s)", ""]
+            lines += [f"{where}: {label}, field {fld}: {nominal:g} pt -> {used:g} pt" for (_, where, label, fld), (nominal, used) in rows]
+            lines.append("")
+        if not self.shrunk:
+            lines.append("No text was shrunk.")
+        return "\n".join(lines).rstrip("\n") + "\n"
 
 
 def chunks(items: Iterable[PieceSpec], size: int) -> Iterator[list[PieceSpec]]:
@@ -133,6 +156,8 @@ def _draw(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed: tup
         w.cut_outline(spec.shape, x, y, pw, ph)
     if ctx.problems:
         sink.add(spec, face, ctx.problems)
+    if ctx.shrunk:
+        sink.add_shrunk(spec, face, ctx.shrunk, lang)
     return x, y, pw, ph
 
 

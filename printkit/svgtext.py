@@ -21,14 +21,24 @@ class TextProblem:
     message: str
 
 
+@dataclass(frozen=True)
+class Shrink:
+    """Text printed smaller than its template's nominal size to fit its box (for the fit report)."""
+
+    field: str
+    nominal: float  # pt
+    used: float  # pt
+
+
 @dataclass
 class Context:
-    """Per-piece drawing state: language, safe zone, and where problems go."""
+    """Per-piece drawing state: language, safe zone, and where problems and shrunk texts go."""
 
     lang: str
     safe: tuple[float, float, float, float] | None  # x0, y0, x1, y1 in piece mm
     problems: list[TextProblem] = field(default_factory=list)
     values: dict[str, str] | None = None  # a compiled plan's printed values
+    shrunk: list[Shrink] = field(default_factory=list)
 
 
 class TextDrawing:
@@ -52,6 +62,7 @@ class TextDrawing:
         font = T.font_name(family, base)
         w = T.width(content, font, size)
         if box_w is not None and w > box_w + 1e-6:
+            ctx.shrunk.append(Shrink(field_name, round(size / T.PT, 1), round(size * box_w / w / T.PT, 1)))
             size = size * box_w / w
             if size < min_size - 1e-6:
                 ctx.problems.append(TextProblem(field_name, f"expected {content!r} to fit {box_w:g} mm at ≥ {min_size / T.PT:.1f} pt, "
@@ -70,6 +81,8 @@ class TextDrawing:
             ctx.problems.append(TextProblem(field_name, f"expected the text to fit {box_w:g} x {box_h:g} mm at ≥ "
                                                         f"{min_size / T.PT:.1f} pt, found it overflows"))
             return
+        if layout.size < size - 1e-6:
+            ctx.shrunk.append(Shrink(field_name, round(size / T.PT, 1), round(layout.size / T.PT, 1)))
         align = node.get("data-align") or {"middle": "center", "end": "right"}.get(style.get("text-anchor", ""), "left")
         valign = node.get("data-valign", "top")
         top = y + {"top": 0.0, "middle": (box_h - layout.height) / 2, "bottom": box_h - layout.height}.get(valign, 0.0)

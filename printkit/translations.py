@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .errors import Pos, Problem
+from .i18n import PSEUDO, pseudo
 from .items import Item
 from .load import YMap, pos_of
 
@@ -58,17 +59,20 @@ def translated_board(content: GameContent, comp: LoadedComponent, entries: list[
         entry = dict(entry)
         for field in ("name", "note", "label"):
             key = f"{PREFIX}{comp.stem}.{entry.get('id')}.{field}"
-            if entry.get(field) and key in table:
+            if entry.get(field) and lang == PSEUDO:
+                entry[field] = pseudo(entry[field])
+            elif entry.get(field) and key in table:
                 entry[field] = table[key]
         out.append(entry)
     return out
 
 
 def localised_data(value: Any, lang: str, languages: list[str]) -> Any:
-    """`data` with every {lang: text} mapping resolved to `lang`'s text."""
+    """`data` with every {lang: text} mapping resolved to `lang`'s text (the pseudo language's made from
+    the first language's)."""
     if isinstance(value, dict):
         if value and set(value) == set(languages):
-            return value[lang]
+            return pseudo(str(value[languages[0]])) if lang == PSEUDO else value[lang]
         return {k: localised_data(v, lang, languages) for k, v in value.items()}
     if isinstance(value, list):
         return [localised_data(v, lang, languages) for v in value]
@@ -111,7 +115,9 @@ def translated(content: GameContent, item: Item, values: dict[str, Any], lang: s
     out = dict(values)
     for field in localised_fields(comp):
         key = catalog_key(comp.stem, item, field)
-        if field in out and key in table:
+        if field in out and lang == PSEUDO:
+            out[field] = pseudo(str(out[field]))
+        elif field in out and key in table:
             out[field] = table[key]
     return out
 

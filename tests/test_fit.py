@@ -1,0 +1,45 @@
+"""Text fit across languages: the fit report of a build, and the pseudo-localisation build of every shipped game."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from pdfcheck import text
+from printkit.i18n import pseudo
+
+POSITIONED = re.compile(r"^[^:\s]+\.yaml:\d+:\d+: ")
+
+
+def test_pseudo_text_is_longer_accented_and_keeps_placeholders_markup_and_names():
+    source = "Hand limit {hand_limit}. **Move**: play `Traitor!` now.\n\nSecond paragraph."
+    out = pseudo(source)
+    plain = "Draw as many cards as your Investigation."
+    assert len(pseudo(plain)) >= 1.4 * len(plain)
+    assert "{hand_limit}" in out and "**Móvé**" in out and "`Traitor!`" in out and "\n\n" in out
+    assert "Háñd límít" in out and "Séçóñd" in out
+
+
+def test_the_fit_report_lists_each_shrunk_text_with_its_position(repdetect_build):
+    report = (repdetect_build / "fit-report.md").read_text(encoding="utf-8")
+    assert re.search(r"^## en: \d+ text\(s\)$", report, re.M), report
+    line = next(line for line in report.splitlines() if "And If the Machine" in line)
+    assert POSITIONED.match(line) and "field title: 11 pt -> " in line, line
+
+
+def test_every_shipped_game_builds_in_pseudo_localisation_or_lists_each_overflow_with_its_position(tmp_path):
+    out = tmp_path / "pseudo"
+    result = subprocess.run([sys.executable, "-m", "printkit", "build", "all", "--pseudo", "--paper", "a4",
+                             "--no-poster", "--no-gutterfold", "--out", str(out)],
+                            capture_output=True, text=True, cwd=tmp_path)
+    assert "Traceback" not in result.stderr
+    if result.returncode == 0:
+        kits = sorted(out.rglob("*-kit.qps.pdf"))
+        assert len(kits) == 5
+        assert "Rúlés" in text(out / "rep-detect" / "a4" / "rules-summary.qps.pdf")
+    else:
+        assert result.returncode == 2
+        problems = [line for line in result.stderr.splitlines() if not line.endswith("nothing was written.")]
+        assert problems and all(POSITIONED.match(line) for line in problems), problems[:5]
+        assert not out.exists() or not list(out.rglob("*.pdf"))
