@@ -50,16 +50,18 @@ def count_outlines(path: Path, w: float, h: float) -> int:
 def test_pieces_print_once_and_aids_and_rulebook_once_per_language(replicants_build):
     files = manifest(replicants_build)
     for paper in ("a4", "letter"):
-        for stem in ("souls", "hearts", "energy-markers", "energy-bars", "arena"):
+        for stem in ("souls", "hearts", "energy-markers", "energy-bars"):  # no words: printed once, shared
             assert files[f"replicants/{paper}/{stem}.pdf"]["lang"] is None
         for lang in LANGS:
+            assert files[f"replicants/{paper}/arena.{lang}.pdf"]["lang"] == lang  # its diagrams have words
             assert files[f"replicants/{paper}/player-aids.{lang}.pdf"]["items"] == 4
             assert files[f"replicants/{paper}/rulebook.{lang}.pdf"]["lang"] == lang
             kit = replicants_build / "replicants" / paper / f"replicants-kit.{lang}.pdf"
             assert all(is_paper(size, paper) for size in page_sizes_mm(kit))
             assert all(embedded for _, embedded in fonts(kit))
     counts = {stem: files[f"replicants/a4/{stem}.pdf"]["items"]
-              for stem in ("souls", "hearts", "energy-markers", "energy-bars", "arena")}
+              for stem in ("souls", "hearts", "energy-markers", "energy-bars")}
+    counts["arena"] = files["replicants/a4/arena.fr.pdf"]["items"]  # its diagrams are in each language
     assert counts == {"souls": 60, "hearts": 36, "energy-markers": 4, "energy-bars": 4, "arena": 18}
 
 
@@ -69,15 +71,15 @@ def test_hex_pieces_are_cut_at_their_exact_size(replicants_build, paper):
     assert count_outlines(folder / "souls.pdf", 26 / math.sqrt(3) * 2, 26) == 60
     assert count_outlines(folder / "hearts.pdf", 28 / math.sqrt(3) * 2, 28) == 36
     size = 17.3205  # arena hexes, centre to corner: a rosette is 5 sizes wide and 3 flats high
-    assert count_outlines(folder / "arena.pdf", 5 * size, 3 * math.sqrt(3) * size) == 18
+    assert count_outlines(folder / "arena.en.pdf", 5 * size, 3 * math.sqrt(3) * size) == 18
     assert min(blank_border_mm(folder / "souls.pdf")) >= 5.0 - 0.26
 
 
-def test_arena_diagrams_one_per_player_count(replicants_build):
-    with fitz.open(replicants_build / "replicants" / "a4" / "arena.pdf") as doc:
-        titles = [page.get_text() for page in doc if "joueurs · players · Spieler" in page.get_text()]
-    assert [t.split("\n")[0] for t in titles] == ["2 joueurs · players · Spieler", "3 joueurs · players · Spieler",
-                                                   "4 joueurs · players · Spieler"]
+@pytest.mark.parametrize("lang, players", [("fr", "joueurs"), ("en", "players"), ("de", "Spieler")])
+def test_arena_diagrams_one_per_player_count_in_the_kits_language(replicants_build, lang, players):
+    with fitz.open(replicants_build / "replicants" / "a4" / f"arena.{lang}.pdf") as doc:
+        titles = [page.get_text() for page in doc if players in page.get_text()]
+    assert [t.split("\n")[0] for t in titles] == [f"2 {players}", f"3 {players}", f"4 {players}"]
     # the 4-player diagram: 24 start hexes (4 players x Matrix, three 2s, two 3s)
     assert titles[2].count("M") >= 4
 

@@ -161,8 +161,9 @@ def test_player_colours_stay_apart_for_colour_blind_players(out, paper):
     worst = closest([next(iter(v)) for v in by_colour.values()])
     assert min(worst.values()) >= MIN_DELTA_E, worst
     layouts = yaml.safe_load((GAME / "arena.yaml").read_text())["layouts"]
-    with fitz.open(out / paper / "arena.pdf") as doc:
-        diagrams = [p for p in doc if "joueurs · players · Spieler" in p.get_text()]
+    with fitz.open(out / paper / "arena.en.pdf") as doc:
+        diagrams = [p for p in doc if re.search(r"^[234] players$", p.get_text(), re.M)]
+        assert len(diagrams) == len(layouts)
         for page, layout in zip(diagrams, layouts):
             seen = player_colours(page)
             assert len(seen) == layout["players"]
@@ -216,11 +217,24 @@ def test_souls_carry_the_notch_and_two_large_player_shapes(out, paper):
     assert shapes == 2 * 60
 
 
+LEGEND = {
+    "fr": ("joueurs", "Règle du kit : l'encoche marque l'avant du Replicant ; tournez chaque pièce pour que son encoche pointe "
+                      "comme ici : vers le centre de l'arène"),
+    "en": ("players", "Kit ruling: the notch marks the Replicant's front; turn each piece so its notch points as drawn here: "
+                      "towards the middle of the arena"),
+    "de": ("Spieler", "Kit-Regel: Die Kerbe markiert die Vorderseite des Replicants; drehen Sie jede Figur so, dass ihre Kerbe "
+                      "wie hier zeigt: zur Mitte der Arena"),
+}
+
+
 @pytest.mark.parametrize("paper", PAPERS)
-def test_diagrams_use_the_notch_and_a_shape_on_every_start(out, paper):
+@pytest.mark.parametrize("lang", LANGS)
+def test_diagrams_use_the_notch_and_a_shape_on_every_start(out, paper, lang):
     layouts = yaml.safe_load((GAME / "arena.yaml").read_text())["layouts"]
-    with fitz.open(out / paper / "arena.pdf") as doc:
-        diagrams = [p for p in doc if "joueurs · players · Spieler" in p.get_text()]
+    players, legend = LEGEND[lang]
+    with fitz.open(out / paper / f"arena.{lang}.pdf") as doc:
+        diagrams = [p for p in doc if f"2 {players}" in p.get_text() or f"3 {players}" in p.get_text()
+                    or f"4 {players}" in p.get_text()]
         assert len(diagrams) == len(layouts)
         for page, layout in zip(diagrams, layouts):
             starts = len(layout["starts"])
@@ -232,9 +246,9 @@ def test_diagrams_use_the_notch_and_a_shape_on_every_start(out, paper):
             assert not [d for d in white_paths(page) if any(i[0] == "c" for i in d["items"])
                         and max(d["rect"].width, d["rect"].height) * PT < 3.0]
             words = flat(page.get_text())
-            assert "Kit ruling: the notch marks the Replicant's front; turn each piece so its notch points as drawn here: towards the middle of the arena" in words
-            assert "Règle du kit : l'encoche marque l'avant du Replicant ; tournez chaque pièce pour que son encoche pointe comme ici : vers le centre de l'arène" in words
-            assert "Kit-Regel: Die Kerbe markiert die Vorderseite des Replicants; drehen Sie jede Figur so, dass ihre Kerbe wie hier zeigt: zur Mitte der Arena" in words
+            assert legend in words
+            # only the kit's language
+            assert [other for other, (_, text_) in LEGEND.items() if other != lang and text_ in words] == []
 
 
 @pytest.mark.parametrize("lang", LANGS)
