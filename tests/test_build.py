@@ -138,7 +138,7 @@ def test_the_same_game_from_another_folder_gives_identical_files(tmp_path, repde
     out = tmp_path / "out"
     build(Settings(roots=Roots.default(tmp_path / "content", tmp_path / "templates"), out=out, papers=("a4",),
                    langs=("en",), kits=False, poster=False, gutterfold=False), ["rep-detect"])
-    for name in ("draw-deck.pdf", "reference-cards.pdf", "board.pdf", "rules-summary.en.pdf"):
+    for name in ("draw-deck.en.pdf", "reference-cards.en.pdf", "board.en.pdf", "rules-summary.en.pdf"):
         mine = (out / "rep-detect" / "a4" / name).read_bytes()
         assert mine == (repdetect_build / "rep-detect" / "a4" / name).read_bytes(), name
 

@@ -14,6 +14,7 @@ from pdfcheck import (PAPERS_MM, blank_border_mm, boxes, fonts, is_paper, mark_p
 CONTENT = Path(__file__).resolve().parents[1] / "content" / "rep-detect"
 POKER = (63.5, 88.9)
 DRAWN_BLEED = 3.0  # card templates paint their background 3 mm past the trim
+LANGS = ("en", "fr", "de")
 
 
 def pdfs(out: Path) -> list[Path]:
@@ -38,7 +39,7 @@ def test_nothing_is_printed_within_5_mm_of_the_sheet_edge(repdetect_build, paper
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_cut_marks_give_exact_poker_card_sizes(repdetect_build, paper):
-    path = repdetect_build / "rep-detect" / paper / "draw-deck.pdf"
+    path = repdetect_build / "rep-detect" / paper / "draw-deck.en.pdf"
     w, h = PAPERS_MM[paper]
     with pdfplumber.open(str(path)) as pdf:
         page = pdf.pages[0]
@@ -52,15 +53,16 @@ def test_cut_marks_give_exact_poker_card_sizes(repdetect_build, paper):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_backs_register_with_their_mirrored_fronts(repdetect_build, paper):
-    path = repdetect_build / "rep-detect" / paper / "draw-deck.pdf"
+    path = repdetect_build / "rep-detect" / paper / "draw-deck.en.pdf"
     assert registered_pieces(path, POKER[0] + 2 * DRAWN_BLEED, POKER[1] + 2 * DRAWN_BLEED, paper) == 55
 
 
-def test_deck_piece_counts_match_the_rulebook(repdetect_build):
+@pytest.mark.parametrize("lang", LANGS)
+def test_deck_piece_counts_match_the_rulebook(repdetect_build, lang):
     size = (POKER[0] + 2 * DRAWN_BLEED, POKER[1] + 2 * DRAWN_BLEED)
     counts = {}
     for name in ("draw-deck", "replicant-deck", "reference-cards"):
-        with pdfplumber.open(str(repdetect_build / "rep-detect" / "a4" / f"{name}.pdf")) as pdf:
+        with pdfplumber.open(str(repdetect_build / "rep-detect" / "a4" / f"{name}.{lang}.pdf")) as pdf:
             counts[name] = sum(len(piece_rects(p, *size)) for p in pdf.pages[0::2])
     assert counts == {"draw-deck": 55, "replicant-deck": 5, "reference-cards": 2}
 
@@ -75,16 +77,57 @@ def test_fonts_are_embedded_and_no_base14_font_is_used(repdetect_build):
 
 def test_text_is_searchable_card_titles_and_rules(repdetect_build):
     cards = yaml.safe_load((CONTENT / "draw-deck.yaml").read_text())["cards"]
-    found = text(repdetect_build / "rep-detect" / "a4" / "draw-deck.pdf")
+    found = text(repdetect_build / "rep-detect" / "a4" / "draw-deck.en.pdf")
     for card in cards:
         assert card["title"] in found, card["title"]
-    replicants = text(repdetect_build / "rep-detect" / "letter" / "replicant-deck.pdf")
+    replicants = text(repdetect_build / "rep-detect" / "letter" / "replicant-deck.en.pdf")
     for name in ("Batty", "Leon", "Pris", "Rachael", "Zhora"):
         assert name in replicants
 
 
+def catalog_items(lang: str) -> dict:
+    return yaml.safe_load((CONTENT / "i18n" / lang / "cards.yaml").read_text(encoding="utf-8"))["items"]
+
+
+def flat(words: str) -> str:
+    """Extracted text on one line, with the typography's narrow spaces and quotes made plain."""
+    for fancy, plain in (("\u202f", " "), ("\u00a0", " "), ("\u00ab ", '"'), (" \u00bb", '"'),
+                         ("\u201e", '"'), ("\u201c", '"'), ("\u2013", "-"), ("\u2212", "-")):
+        words = words.replace(fancy, plain)
+    return " ".join(words.split())
+
+
+@pytest.mark.parametrize("lang, type_words, not_english", [
+    ("fr", ("INDICE", "EMBROUILLE", "AIDE", "SUSPECT", "DISSIMULATION"), "Enhance. Stop."),
+    ("de", ("HINWEIS", "ÄRGERNIS", "HILFE", "VERDÄCHTIGER", "TARNUNG"), "Enhance. Stop."),
+])
+def test_french_and_german_cards_carry_their_own_titles_texts_and_quotes(repdetect_build, lang, type_words, not_english):
+    items = catalog_items(lang)
+    deck = flat(text(repdetect_build / "rep-detect" / "a4" / f"draw-deck.{lang}.pdf"))
+    english = yaml.safe_load((CONTENT / "draw-deck.yaml").read_text())["cards"]
+    assert len(items["draw-deck"]) == len({c["title"] for c in english})
+    for title, card in items["draw-deck"].items():
+        assert card["title"] in deck, (lang, card["title"])
+        assert " ".join(card["quote"].split()) in deck, (lang, card["quote"])
+        if "{" not in card["text"]:
+            assert card["text"] in deck, (lang, card["text"])
+    for word in type_words:
+        assert word in deck, word
+    assert not_english not in deck and "Investigation at" not in deck
+    replicants = flat(text(repdetect_build / "rep-detect" / "a4" / f"replicant-deck.{lang}.pdf"))
+    for name, card in items["replicant-deck"].items():
+        assert name in replicants and card["text"] in replicants, (lang, name)
+    reference = flat(text(repdetect_build / "rep-detect" / "a4" / f"reference-cards.{lang}.pdf"))
+    for card in items["reference-cards"].values():
+        assert card["title"] in reference and card["back_title"] in reference
+    assert "Phases of a Turn" not in reference and "Becoming a Sympathizer" not in reference
+    counters = text(repdetect_build / "rep-detect" / "a4" / f"counters.{lang}.pdf")
+    assert all(c["name"].upper() in counters for c in items["counters"].values())
+    assert "RED" not in counters and "YELLOW" not in counters
+
+
 def test_page_boxes_are_set_and_nested(repdetect_build):
-    for page in boxes(repdetect_build / "rep-detect" / "a4" / "draw-deck.pdf"):
+    for page in boxes(repdetect_build / "rep-detect" / "a4" / "draw-deck.en.pdf"):
         media, trim, bleed = page["/MediaBox"], page["/TrimBox"], page["/BleedBox"]
         assert trim and bleed
         assert media[0] <= bleed[0] <= trim[0] and trim[2] <= bleed[2] <= media[2]
@@ -93,10 +136,11 @@ def test_page_boxes_are_set_and_nested(repdetect_build):
         assert POKER[0] - 0.01 <= trim[2] - trim[0] <= 3 * POKER[0] + 2 * 3.0 + 0.01
 
 
-def test_text_stays_in_each_cards_safe_zone(repdetect_build):
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_stays_in_each_cards_safe_zone(repdetect_build, lang):
     size = (POKER[0] + 2 * DRAWN_BLEED, POKER[1] + 2 * DRAWN_BLEED)
     safe = 3.0
-    with pdfplumber.open(str(repdetect_build / "rep-detect" / "a4" / "draw-deck.pdf")) as pdf:
+    with pdfplumber.open(str(repdetect_build / "rep-detect" / "a4" / f"draw-deck.{lang}.pdf")) as pdf:
         for page in pdf.pages:
             cards = piece_rects(page, *size)
             for ch in page.chars:
@@ -132,7 +176,7 @@ def test_kit_starts_with_the_print_guide_in_its_language(repdetect_build):
 def test_print_dialog_presets(repdetect_build):
     from pypdf import PdfReader
 
-    reader = PdfReader(str(repdetect_build / "rep-detect" / "a4" / "draw-deck.pdf"))
+    reader = PdfReader(str(repdetect_build / "rep-detect" / "a4" / "draw-deck.en.pdf"))
     prefs = reader.trailer["/Root"]["/ViewerPreferences"]
     assert prefs["/PrintScaling"] == "/None"
     assert prefs["/Duplex"] == "/DuplexFlipLongEdge"
@@ -152,8 +196,9 @@ def test_rules_summary_in_three_languages_uses_locale_numbers_and_typography(rep
     assert any(" :" in line for line in lines)
 
 
-def test_poster_is_one_standard_page_with_the_board_as_trim(repdetect_build):
-    path = repdetect_build / "rep-detect" / "poster" / "board-poster.pdf"
+@pytest.mark.parametrize("lang", LANGS)
+def test_poster_is_one_standard_page_with_the_board_as_trim(repdetect_build, lang):
+    path = repdetect_build / "rep-detect" / "poster" / f"board-poster.{lang}.pdf"
     sizes = page_sizes_mm(path)
     # a 560 x 400 mm board with 25 mm for marks all round needs A1 (A2 is 594 x 420)
     assert len(sizes) == 1 and is_paper(sizes[0], "a1")
@@ -164,7 +209,7 @@ def test_poster_is_one_standard_page_with_the_board_as_trim(repdetect_build):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_board_tiles_cover_the_board_with_overlap(repdetect_build, paper):
-    path = repdetect_build / "rep-detect" / paper / "board.pdf"
+    path = repdetect_build / "rep-detect" / paper / "board.en.pdf"
     trims = [b["/TrimBox"] for b in boxes(path)[1:]]  # page 1 is the assembly diagram
     widths = [t[2] - t[0] for t in trims]
     assert len(trims) >= 4
@@ -196,9 +241,9 @@ def test_kit_puts_every_card_front_on_an_odd_page_and_its_back_on_the_next(repde
 
 def test_gutterfold_files_ship_for_every_double_sided_part(repdetect_build):
     manifest = json.loads((repdetect_build / "manifest.json").read_text())
-    folds = sorted(f["path"] for f in manifest["files"] if f["path"].endswith("-gutterfold.pdf"))
-    assert folds == sorted(f"rep-detect/{p}/{c}-gutterfold.pdf" for p in ("a4", "letter")
-                           for c in ("draw-deck", "replicant-deck", "reference-cards"))
+    folds = sorted(f["path"] for f in manifest["files"] if "-gutterfold." in f["path"])
+    assert folds == sorted(f"rep-detect/{p}/{c}-gutterfold.{lang}.pdf" for p in ("a4", "letter")
+                           for c in ("draw-deck", "replicant-deck", "reference-cards") for lang in LANGS)
 
 
 def ink(path, page: int) -> float:
@@ -219,15 +264,19 @@ def test_ink_saver_cuts_the_ink_of_backs_and_board(repdetect_build, tmp_path):
     build(Settings(roots=Roots.default(), out=out, papers=("a4",), langs=("en",), theme="ink-saver", kits=False,
                    poster=False, gutterfold=False), ["rep-detect"])
     standard, light = repdetect_build / "rep-detect" / "a4", out / "rep-detect" / "a4"
-    assert ink(light / "draw-deck.pdf", 1) < ink(standard / "draw-deck.pdf", 1) / 3  # the card backs
-    assert ink(light / "board.pdf", 1) < ink(standard / "board.pdf", 1) / 3  # a board tile
-    assert ink(light / "draw-deck.pdf", 0) < ink(standard / "draw-deck.pdf", 0)
+    assert ink(light / "draw-deck.en.pdf", 1) < ink(standard / "draw-deck.en.pdf", 1) / 3  # the card backs
+    assert ink(light / "board.en.pdf", 1) < ink(standard / "board.en.pdf", 1) / 3  # a board tile
+    assert ink(light / "draw-deck.en.pdf", 0) < ink(standard / "draw-deck.en.pdf", 0)
 
 
-def test_kits_in_another_language_say_the_pieces_are_english(repdetect_build):
+def test_kits_in_another_language_no_longer_say_the_pieces_are_english(repdetect_build):
+    """Every piece with words now prints in the kit's language, so no kit warns that pieces are English."""
     from pdfcheck import text as pdf_text
 
     fr = pdf_text(repdetect_build / "rep-detect" / "a4" / "rep-detect-kit.fr.pdf")
+    de = pdf_text(repdetect_build / "rep-detect" / "a4" / "rep-detect-kit.de.pdf")
     en = pdf_text(repdetect_build / "rep-detect" / "a4" / "rep-detect-kit.en.pdf")
-    assert "Les pièces sont imprimées en anglais" in fr
+    assert "Les pièces sont imprimées en anglais" not in fr
+    assert "Pas du poisson... du serpent !" in " ".join(fr.replace("\u202f", " ").split())
+    assert "Kein Fisch... Schlangenschuppe!" in de
     assert "The pieces are printed in" not in en

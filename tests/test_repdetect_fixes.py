@@ -50,18 +50,20 @@ def alike(a: tuple[int, int, bytes], b: tuple[int, int, bytes], levels: int = 16
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_60_playable_cards_have_one_back_in_rendered_pixels(repdetect_build, paper):
     folder = repdetect_build / "rep-detect" / paper
-    backs = card_back_images(folder / "draw-deck.pdf") + card_back_images(folder / "replicant-deck.pdf")
-    assert len(backs) == 60
+    # every language's cards: the back (the game's title, a proper name) is the same in each
+    backs = [back for lang in LANGS for deck in ("draw-deck", "replicant-deck")
+             for back in card_back_images(folder / f"{deck}.{lang}.pdf")]
+    assert len(backs) == 60 * len(LANGS)
     assert [i for i, back in enumerate(backs) if not alike(back, backs[0])] == []
     # and they still register with their fronts
     size = (POKER[0] + 2 * DRAWN_BLEED, POKER[1] + 2 * DRAWN_BLEED)
-    assert registered_pieces(folder / "replicant-deck.pdf", *size, paper) == 5
+    assert registered_pieces(folder / "replicant-deck.en.pdf", *size, paper) == 5
 
 
 def test_the_back_measure_tells_two_backs_apart(repdetect_build):
     # the reference cards' backs differ from the deck's back: the measure must see it
     folder = repdetect_build / "rep-detect" / "a4"
-    deck, reference = card_back_images(folder / "draw-deck.pdf"), card_back_images(folder / "reference-cards.pdf")
+    deck, reference = card_back_images(folder / "draw-deck.en.pdf"), card_back_images(folder / "reference-cards.en.pdf")
     assert len(reference) == 2 and not any(alike(deck[0], back) for back in reference)
     assert alike(reference[0], reference[1])
 
@@ -106,19 +108,39 @@ def test_police_headquarters_is_the_one_location_that_may_not_be_investigated(tm
         f"content/rep-detect/game.yaml:{line}:13: expected [Police Headquarters] (rule no-investigation-at-hq), found []"]
 
 
-def board_words(repdetect_build: Path) -> str:
-    return text(repdetect_build / "rep-detect" / "poster" / "board-poster.pdf")
+def board_words(repdetect_build: Path, lang: str = "en") -> str:
+    return text(repdetect_build / "rep-detect" / "poster" / f"board-poster.{lang}.pdf")
 
 
-def test_the_board_shows_the_police_headquarters_restriction(repdetect_build):
-    words = board_words(repdetect_build)
-    assert "No Investigation · discard Hassles here" in words
-    tiles = text(repdetect_build / "rep-detect" / "a4" / "board.pdf")
-    assert "No Investigation · discard Hassles here" in tiles
+@pytest.mark.parametrize("lang, note", [
+    ("en", "No Investigation · discard Hassles here"),
+    ("fr", "Pas d'Enquête · défausse des Embrouilles ici"),
+    ("de", "Keine Ermittlung · Ärgernisse hier abwerfen"),
+])
+def test_the_board_shows_the_police_headquarters_restriction(repdetect_build, lang, note):
+    words = board_words(repdetect_build, lang)
+    assert note in words
+    tiles = text(repdetect_build / "rep-detect" / "a4" / f"board.{lang}.pdf")
+    assert note in tiles
 
 
-def test_each_player_area_has_a_1_to_4_track_per_skill(repdetect_build):
-    path = repdetect_build / "rep-detect" / "poster" / "board-poster.pdf"
+@pytest.mark.parametrize("lang, words", [
+    ("fr", ["QUARTIER GÉNÉRAL DE LA POLICE", "THE SNAKE PIT", "DOMICILE", "ROUGE", "PIOCHE", "DÉFAUSSE",
+            "RÉPLICANTS", "HORS JEU", "Enquête", "Détection", "Combat", "Retirés / Sauvés"]),
+    ("de", ["POLIZEIPRÄSIDIUM", "THE SNAKE PIT", "HEIMATFELD", "GELB", "NACHZIEHSTAPEL", "ABLAGESTAPEL",
+            "REPLIKANTEN", "AUSSER SPIEL", "Ermittlung", "Entlarvung", "Kampf", "Ausgemustert / Gerettet"]),
+])
+def test_the_board_prints_in_the_kits_language(repdetect_build, lang, words):
+    board = board_words(repdetect_build, lang)
+    for word in words:
+        assert word in board, word
+    for english in ("POLICE HEADQUARTERS", "HOME", "DRAW DECK", "DISCARD PILE", "Investigation", "Retired"):
+        assert english not in board, english
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_player_area_has_a_1_to_4_track_per_skill(repdetect_build, lang):
+    path = repdetect_build / "rep-detect" / "poster" / f"board-poster.{lang}.pdf"
     with pymupdf.open(path) as doc:
         page = doc[0]
         boxes = [d for d in page.get_drawings()  # rounded squares: MuPDF sees them as paths
@@ -141,20 +163,28 @@ def test_skill_markers_fit_the_track_and_replicant_markers_name_the_five(repdete
 
 
 def test_phases_of_a_turn_gives_the_escape_and_the_discarded_suspect(repdetect_build):
-    words = " ".join(text(repdetect_build / "rep-detect" / "a4" / "reference-cards.pdf").split())
+    words = " ".join(text(repdetect_build / "rep-detect" / "a4" / "reference-cards.en.pdf").split())
     assert "Below its Evasion: discard it" in words and "1-3 human, discard it" in words.replace("\u2013", "-")
     assert "the Replicant escapes to the Discard Pile and your turn ends" in words
     assert "attack a Sympathizer or a suspected Blade Runner on your space" in words
 
 
-def test_i_owe_you_one_says_to_note_who_spared_you(repdetect_build):
-    words = " ".join(text(repdetect_build / "rep-detect" / "a4" / "draw-deck.pdf").split())
-    assert "Note its name and keep this card face up until you die" in words
+@pytest.mark.parametrize("lang, note", [
+    ("en", "Note its name and keep this card face up until you die"),
+    ("fr", "Notez son nom et gardez cette carte face visible jusqu'à votre mort"),
+    ("de", "Notiere seinen Namen und lass diese Karte offen liegen, bis du stirbst"),
+])
+def test_i_owe_you_one_says_to_note_who_spared_you(repdetect_build, lang, note):
+    words = " ".join(text(repdetect_build / "rep-detect" / "a4" / f"draw-deck.{lang}.pdf").split())
+    assert note in words
 
 
-def test_every_suspect_says_it_is_tested_at_any_location(repdetect_build):
-    words = " ".join(text(repdetect_build / "rep-detect" / "a4" / "draw-deck.pdf").split())
-    assert words.count("Test at any Location") == 15
+@pytest.mark.parametrize("lang, reminder", [
+    ("en", "Test at any Location"), ("fr", "Test dans n'importe quel Lieu"), ("de", "Test an jedem Ort"),
+])
+def test_every_suspect_says_it_is_tested_at_any_location(repdetect_build, lang, reminder):
+    words = " ".join(text(repdetect_build / "rep-detect" / "a4" / f"draw-deck.{lang}.pdf").split())
+    assert words.count(reminder) == 15
 
 
 @pytest.mark.parametrize("lang, few, attack, marker, spared", [
@@ -172,8 +202,8 @@ def test_the_summary_sets_up_for_fewer_players_and_says_how_a_fight_with_a_playe
 
 @pytest.mark.parametrize("lang, components, two, escaped", [
     ("en", "5 Replicant markers", "with 2, play Red and Green", "an escaped one's marker waits beside the Replicants space"),
-    ("fr", "5 marqueurs de Réplicant", "à 2, jouez rouge et vert", "celui d'un Réplicant enfui attend à côté de l'emplacement Replicants"),
-    ("de", "5 Replikantenmarker", "zu zweit Rot gegen Grün", "der Marker eines geflohenen wartet neben dem Platz Replicants"),
+    ("fr", "5 marqueurs de Réplicant", "à 2, jouez rouge et vert", "celui d'un Réplicant enfui attend à côté de l'emplacement Réplicants"),
+    ("de", "5 Replikantenmarker", "zu zweit Rot gegen Grün", "der Marker eines geflohenen wartet neben dem Platz Replikanten"),
 ])
 def test_the_summary_lists_the_markers_and_rules_where_an_escaped_replicants_marker_goes(
         repdetect_build, lang, components, two, escaped):
@@ -181,6 +211,7 @@ def test_the_summary_lists_the_markers_and_rules_where_an_escaped_replicants_mar
     assert components in words and two in words and escaped in words
 
 
-def test_the_reference_card_marks_the_kits_rulings(repdetect_build):
-    words = " ".join(text(repdetect_build / "rep-detect" / "a4" / "reference-cards.pdf").split())
-    assert words.count("(kit)") == 4  # the marker and the attack on each of the two cards
+@pytest.mark.parametrize("lang, mark", [("en", "(kit)"), ("fr", "(kit)"), ("de", "(Kit)")])
+def test_the_reference_card_marks_the_kits_rulings(repdetect_build, lang, mark):
+    words = " ".join(text(repdetect_build / "rep-detect" / "a4" / f"reference-cards.{lang}.pdf").split())
+    assert words.count(mark) == 4  # the marker and the attack on each of the two cards
