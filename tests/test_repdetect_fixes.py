@@ -165,7 +165,7 @@ def test_skill_markers_fit_the_track_and_replicant_markers_name_the_five(repdete
 def test_phases_of_a_turn_gives_the_escape_and_the_discarded_suspect(repdetect_build):
     words = " ".join(text(repdetect_build / "rep-detect" / "a4" / "reference-cards.en.pdf").split())
     assert "Below its Evasion: discard it" in words and "1-3 human, discard it" in words.replace("\u2013", "-")
-    assert "the Replicant escapes to the Discard Pile and your turn ends" in words
+    assert "you are killed and your turn ends; with no other Blade Runner there, the Replicant escapes to the Discard Pile" in words
     assert "attack a Sympathizer or a suspected Blade Runner on your space" in words
 
 
