@@ -55,7 +55,7 @@ def test_maps_print_as_registered_double_sided_squares(tmp_path, paper):
     out = tmp_path / "out"
     build(Settings(roots=Roots.default(), out=out, papers=(paper,), langs=("en",), kits=False, poster=False,
                    gutterfold=False), ["run"])
-    path = out / "run" / paper / "maps.pdf"
+    path = out / "run" / paper / "maps.en.pdf"  # localised: one file per language
     size = (180 + 6, 180 + 6)  # the face paints 3 mm past the trim
     width = PAPERS_MM[paper][0]
     with pdfplumber.open(str(path)) as pdf:
@@ -73,7 +73,7 @@ def test_landscape_screens_back_up_top_to_bottom(tmp_path):
     out = tmp_path / "out"
     build(Settings(roots=Roots.default(), out=out, papers=("letter",), langs=("en",), kits=False, poster=False,
                    gutterfold=False), ["run"])
-    path = out / "run" / "letter" / "screen-runner.pdf"
+    path = out / "run" / "letter" / "screen-runner.en.pdf"
     with pdfplumber.open(str(path)) as pdf:
         front, back = pdf.pages
         assert front.width > front.height  # a tri-fold screen needs a landscape sheet
@@ -116,7 +116,7 @@ def test_screen_outsides_read_upright_when_the_standing_screen_is_seen_from_behi
     """On a landscape sheet turned over top to bottom, the back is printed half a turn round."""
     import pymupdf
 
-    with pymupdf.open(str(run_build / "run" / "a4" / "screen-runner.pdf")) as doc:
+    with pymupdf.open(str(run_build / "run" / "a4" / "screen-runner.en.pdf")) as doc:
         def directions(page):
             return {tuple(round(v) for v in line["dir"]) for block in page.get_text("dict")["blocks"]
                     for line in block.get("lines", []) if 45 < line["bbox"][1] and line["bbox"][3] < page.rect.height - 45}

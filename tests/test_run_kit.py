@@ -51,7 +51,7 @@ def component_pages(run_build: Path, paper: str, lang: str, title: str) -> list[
 @pytest.mark.parametrize("paper", PAPERS)
 def test_each_map_face_prints_on_two_pieces_fronts_backed_by_their_backs(run_build, paper):
     names = {"en": "Maps", "fr": "Plans", "de": "Pläne"}
-    for path, texts in [("maps.pdf", pages(run_build / "run" / paper / "maps.pdf"))] + [
+    for path, texts in [("maps.en.pdf", pages(run_build / "run" / paper / "maps.en.pdf"))] + [
             (f"run-kit.{lang}.pdf", component_pages(run_build, paper, lang, names[lang])) for lang in LANGS]:
         assert len(texts) == 8, path  # 4 sheets, fronts and backs
         labels = [[face for face in RATING if f"#{face}" in t] for t in texts]
@@ -65,7 +65,7 @@ def test_each_map_face_prints_on_two_pieces_fronts_backed_by_their_backs(run_bui
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_map_face_shows_its_difficulty(run_build, paper):
-    for text in pages(run_build / "run" / paper / "maps.pdf"):
+    for text in pages(run_build / "run" / paper / "maps.en.pdf"):
         (face,) = [f for f in RATING if f"#{f}" in text]
         assert "KIT DIFFICULTY" in text and RATING[face] in text
         assert [r for r in RATING.values() if r in text] == [RATING[face]]
@@ -95,7 +95,7 @@ def test_the_guide_counts_four_map_pieces_and_says_why(run_build, lang, copies, 
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_a_road_block_is_as_long_as_a_map_space(run_build, paper):
-    with pdfplumber.open(str(run_build / "run" / paper / "maps.pdf")) as pdf:
+    with pdfplumber.open(str(run_build / "run" / paper / "maps.en.pdf")) as pdf:
         squares = Counter((round(r["width"] * PT, 2), round(r["height"] * PT, 2)) for r in pdf.pages[0].rects)
     (space, _), count = max(((size, n) for size, n in squares.items() if size[0] == size[1]), key=lambda e: e[1])
     assert count == 36  # the 6 x 6 spaces of the grid
@@ -114,14 +114,14 @@ def test_a_road_block_is_as_long_as_a_map_space(run_build, paper):
 @pytest.mark.parametrize("paper", PAPERS)
 def test_screens_are_as_large_as_a_landscape_sheet_allows(run_build, paper):
     for stem in ("screen-runner", "screen-dispatch"):
-        with pdfplumber.open(str(run_build / "run" / paper / f"{stem}.pdf")) as pdf:
+        with pdfplumber.open(str(run_build / "run" / paper / f"{stem}.en.pdf")) as pdf:
             front = pdf.pages[0]
             assert front.width > front.height
             assert len(piece_rects(front, 258 + 6, 184 + 6)) == 1  # 3 panels of 86 mm, 184 mm tall, 3 mm bleed
 
 
 def test_the_runner_screen_lists_the_runners_duties_for_backup_tokens(run_build):
-    text = doc_text(run_build / "run" / "a4" / "screen-runner.pdf")
+    text = doc_text(run_build / "run" / "a4" / "screen-runner.en.pdf")
     assert "Copy each motion detector, road block and car the Dispatcher places onto your map, at the same position" in text
     assert 'say "triggered" (not which); then remove it' in text
     assert "Road block: cross it only with the Jetpack or Hook" in text
@@ -129,11 +129,11 @@ def test_the_runner_screen_lists_the_runners_duties_for_backup_tokens(run_build)
 
 
 def test_closest_is_defined_wherever_it_is_used(run_build):
-    dispatch = doc_text(run_build / "run" / "a4" / "screen-dispatch.pdf")
+    dispatch = doc_text(run_build / "run" / "a4" / "screen-dispatch.en.pdf")
     assert "closest X" not in dispatch
     assert "the card names the X, a witness or a safe-house; the closest is the one the fewest steps from the Runner" \
            in dispatch
-    cards = doc_text(run_build / "run" / "a4" / "backup-cards.pdf")
+    cards = doc_text(run_build / "run" / "a4" / "backup-cards.en.pdf")
     assert cards.count("closest") == 2
     assert "closest witness (the one the fewest steps away)" in cards
     assert "closest safe-house (the one the fewest steps away)" in cards
@@ -146,14 +146,19 @@ def test_closest_is_defined_wherever_it_is_used(run_build):
 
 # ----------------------------------------------------------------------------------------- backup cards
 
-def backup_fronts(path: Path) -> list[tuple[int, tuple[int, ...]]]:
-    """(spawn, ranks) of every card: the circled number left of the title, the numbers after 'RANK'."""
+BACKUP_WORDS = {"en": ("DISPATCH", "RANK"), "fr": ("CARTE", "RANG"), "de": ("VERSTÄRKUNGSKARTE", "RANG")}
+
+
+def backup_fronts(path: Path, lang: str = "en") -> list[tuple[int, tuple[int, ...]]]:
+    """(spawn, ranks) of every card: the circled number left of the title (its first word), the numbers
+    after the rank label ('RANK', 'RANG')."""
+    title_word, rank_word = BACKUP_WORDS[lang]
     out = []
     with pymupdf.open(str(path)) as doc:
         for page in doc:
             words = [(w[0] * PT, w[1] * PT, w[2] * PT, w[3] * PT, w[4]) for w in page.get_text("words")]
-            titles = [w for w in words if w[4] == "DISPATCH"]
-            for rank in (w for w in words if w[4] == "RANK"):
+            titles = [w for w in words if w[4] == title_word]
+            for rank in (w for w in words if w[4] == rank_word):
                 mid = (rank[1] + rank[3]) / 2
                 ranks = tuple(int(w[4]) for w in sorted(words) if w[4].isdigit()
                               and abs((w[1] + w[3]) / 2 - mid) < 2 and rank[2] < w[0] < rank[2] + 20)
@@ -164,9 +169,10 @@ def backup_fronts(path: Path) -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("paper", PAPERS)
-def test_backup_decks_per_rank_reach_six_discards_and_even_spawn_odds_where_they_can(run_build, paper):
-    cards = backup_fronts(run_build / "run" / paper / "backup-cards.pdf")
+def test_backup_decks_per_rank_reach_six_discards_and_even_spawn_odds_where_they_can(run_build, paper, lang):
+    cards = backup_fronts(run_build / "run" / paper / f"backup-cards.{lang}.pdf", lang)
     assert len(cards) == 8
     decks = {rank: [spawn for spawn, ranks in cards if rank in ranks] for rank in (1, 2, 3)}
     assert {rank: len(deck) for rank, deck in decks.items()} == {1: 8, 2: 8, 3: 7}
@@ -179,11 +185,11 @@ def test_backup_decks_per_rank_reach_six_discards_and_even_spawn_odds_where_they
 
 
 def test_the_empty_deck_ruling_is_on_the_card_backs_the_dispatch_screen_and_the_summary(run_build):
-    with pymupdf.open(str(run_build / "run" / "a4" / "backup-cards.pdf")) as doc:
+    with pymupdf.open(str(run_build / "run" / "a4" / "backup-cards.en.pdf")) as doc:
         back = flat(doc[1].get_text())
     assert back.count("Empty deck? Kit ruling: shuffle the discard pile into a new deck.") == 8
     assert back.count("The count carries on, so from then on middle and bottom are always available.") == 8
-    dispatch = doc_text(run_build / "run" / "a4" / "screen-dispatch.pdf")
+    dispatch = doc_text(run_build / "run" / "a4" / "screen-dispatch.en.pdf")
     assert "EMPTY DECK (KIT RULING) Shuffle your discard pile into a new face-down deck. The count carries on" in dispatch
     wanted = {"en": "Empty deck (kit ruling): shuffle the discard pile into a new face-down deck. The count carries on",
               "fr": "Pioche vide (règle du kit) : mélangez la défausse pour former une nouvelle pioche face cachée. "
@@ -198,7 +204,7 @@ def test_the_empty_deck_ruling_is_on_the_card_backs_the_dispatch_screen_and_the_
 # ---------------------------------------------------------------------------------------------- ranks
 
 def test_the_rank_board_keeps_one_rank_per_role_as_in_the_rulebooks_example(run_build):
-    text = doc_text(run_build / "run" / "a4" / "rank-board.pdf")
+    text = doc_text(run_build / "run" / "a4" / "rank-board.en.pdf")
     assert "Kit ruling: each role has its own rank." in text
     assert "Jo's first win as Runner completes Runner rank 1, so Jo plays the Runner at rank 2 next" in text
     wanted = {"en": "Kit ruling: each role has its own rank",
@@ -285,7 +291,7 @@ def test_rules_broken_on_purpose_name_the_copies_the_decks_the_ranks_and_the_roa
     edit("maps.yaml", "  - title: Map 2\n    qty: 2\n", "  - title: Map 2\n    qty: 1\n")
     edit("backup-cards.yaml", "  - title: Frank\n    spawn: 2\n    ranks: [1, 2, 3]\n",
          "  - title: Frank\n    spawn: 2\n    ranks: [1, 2]\n")
-    edit("backup-cards.yaml", "    - {key: bottom, gadgets: 2, discards: 6}", "    - {key: bottom, gadgets: 2, discards: 7}")
+    edit("backup-cards.yaml", "gadgets: 2, discards: 6}", "gadgets: 2, discards: 7}")
     edit("rank-board.yaml", "    - {rank: 1, circles: 1}", "    - {rank: 1, circles: 2}")
     edit("road-blocks.yaml", "size: [26, 8]", "size: [30, 8]")
     result = subprocess.run([sys.executable, "-m", "printkit", "validate", "run", "--content", str(content)],
@@ -325,6 +331,76 @@ def test_adrenaline_lasts_two_turns_and_a_reshuffled_token_card_moves_the_token(
 
 def test_the_tile_and_the_screens_say_how_long_adrenaline_lasts_and_what_a_reshuffle_moves(run_build):
     folder = run_build / "run" / "a4"
-    assert "no winning on a safe-house during those 2 turns" in doc_text(folder / "status-tile.pdf")
-    assert "On adrenaline (those 2 turns only)" in doc_text(folder / "screen-runner.pdf")
-    assert "A road block or detector already out is moved (the Runner moves theirs)" in doc_text(folder / "screen-dispatch.pdf")
+    assert "no winning on a safe-house during those 2 turns" in doc_text(folder / "status-tile.en.pdf")
+    assert "On adrenaline (those 2 turns only)" in doc_text(folder / "screen-runner.en.pdf")
+    assert "A road block or detector already out is moved (the Runner moves theirs)" in doc_text(folder / "screen-dispatch.en.pdf")
+
+
+# ------------------------------------------------------------------------------ pieces in every language
+
+# a phrase each piece with words prints in each language, in the rules summary's terms
+PIECES = {
+    "screen-runner": {"en": "Pick up 3 stashes and end a turn on any safe-house: you win at once",
+                      "fr": "Récupérez 3 planques et finissez un tour sur n'importe quel refuge : vous gagnez aussitôt",
+                      "de": "Sammle 3 Verstecke ein und beende einen Zug auf einem beliebigen Unterschlupf: Du gewinnst sofort"},
+    "screen-dispatch": {"en": "EMPTY DECK (KIT RULING) Shuffle your discard pile into a new face-down deck",
+                        "fr": "PIOCHE VIDE (RÈGLE DU KIT) Mélangez votre défausse pour former une nouvelle pioche face cachée",
+                        "de": "LEERER STAPEL (KIT-REGEL) Mische deinen Ablagestapel zu einem neuen verdeckten Stapel"},
+    "backup-cards": {"en": "closest safe-house (the one the fewest steps away)",
+                     "fr": "le refuge le plus proche (celui au plus petit nombre de pas)",
+                     "de": "zum nächstgelegenen Unterschlupf nennen (dem mit den wenigsten Schritten)"},
+    "rank-cards": {"en": "ADDITIONAL RULES", "fr": "RÈGLES SUPPLÉMENTAIRES", "de": "ZUSATZREGELN"},
+    "status-tile": {"en": "Flip this tile when you take your first hit", "fr": "Retournez cette tuile à votre première touche",
+                    "de": "Drehe dieses Plättchen bei deinem ersten Treffer um"},
+    "dispatch-tiles": {"en": "FLARE GUN", "fr": "PISTOLET LANCE-FUSÉES", "de": "LEUCHTPISTOLE"},
+    "gadget-tokens": {"en": "SMOKE BOMB", "fr": "FUMIGÈNE", "de": "RAUCHBOMBE"},
+    "action-tokens": {"en": "LOUD SPRINT", "fr": "SPRINT BRUYANT", "de": "LAUTER SPRINT"},
+    "action-board": {"en": "RUNNER ACTION BOARD", "fr": "PLATEAU D'ACTIONS DU FUGITIF", "de": "AKTIONSTABLEAU DES FLÜCHTIGEN"},
+    "evidence-board": {"en": "MAP KEY", "fr": "LÉGENDE DU PLAN", "de": "PLANLEGENDE"},
+    "rank-board": {"en": "Kit ruling: each role has its own rank.", "fr": "Règle du kit : chaque rôle a son propre rang.",
+                   "de": "Kit-Regel: Jede Rolle hat ihren eigenen Rang."},
+    "maps": {"en": "KIT DIFFICULTY", "fr": "DIFFICULTÉ KIT", "de": "KIT-SCHWIERIGKEIT"},
+    "figures": {"en": "DISPATCH", "fr": "RÉPARTITEUR", "de": "EINSATZLEITUNG"},
+}
+# the pieces' English words for the game's terms, which the French and German pieces must not print
+ENGLISH_TERMS = re.compile(r"\b(Runner|RUNNER|Dispatch\w*|DISPATCH|stash\w*|safe-house|backup|BACKUP|LOUD|SILENT|"
+                           r"RANK|rank|Hit|HIT|Scan|Illuminate|Smoke Bomb|Hook|Crowbar|the|your)\b")
+
+
+@pytest.mark.parametrize("stem", sorted(PIECES))
+def test_every_piece_with_words_prints_once_per_language_in_that_language(run_build, stem):
+    for paper in PAPERS:
+        for lang, phrase in PIECES[stem].items():
+            text = doc_text(run_build / "run" / paper / f"{stem}.{lang}.pdf")
+            assert phrase in text, (stem, lang, paper)
+            assert not any(other in text for other_lang, other in PIECES[stem].items() if other_lang != lang
+                           and other not in phrase), (stem, lang, paper)
+            if lang != "en":
+                assert ENGLISH_TERMS.findall(text) == [], (stem, lang, paper)
+        assert not (run_build / "run" / paper / f"{stem}.pdf").exists()
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("fr", ["Fugitif", "Répartiteur", "planque", "refuge", "renfort", "touche", "Éclairer", "Balayer", "échec"]),
+    ("de", ["Flüchtige", "Einsatzleitung", "Versteck", "Unterschlupf", "Verstärkungskarte", "Treffer", "Ausleuchten",
+            "Scannen", "Fehlschlag"]),
+])
+def test_the_screens_use_the_summarys_terms_and_the_summary_no_longer_names_english_pieces(run_build, lang, words):
+    screens = doc_text(run_build / "run" / "a4" / f"screen-runner.{lang}.pdf") + " " + \
+        doc_text(run_build / "run" / "a4" / f"screen-dispatch.{lang}.pdf")
+    summary = doc_text(run_build / "run" / "a4" / f"rules-summary.{lang}.pdf")
+    for word in words:
+        assert word in screens and word in summary, word
+    for english in ("(Runner)", "(Dispatcher)", "(stashes)", "(safe-house)", "(backup cards)", "(Smoke Bomb)",
+                    "(Scan row)", "(Hit)", "(Motion Detector)", "(Rangefinder)", "(status tile)"):
+        assert english not in summary, english
+    guide = " ".join(pages(run_build / "run" / "a4" / f"run-kit.{lang}.pdf")[:2])
+    assert "(Runner screen)" not in guide and "(Backup cards)" not in guide
+
+
+@pytest.mark.parametrize("lang, start, hit", [("en", "START", "HIT"), ("fr", "DÉPART", "TOUCHÉ"), ("de", "START", "TREFFER")])
+def test_the_status_tile_sides_are_named_as_in_the_summary_and_the_guide(run_build, lang, start, hit):
+    tile = pages(run_build / "run" / "a4" / f"status-tile.{lang}.pdf")
+    assert start in tile[0] and hit in tile[1]
+    guide = " ".join(pages(run_build / "run" / "a4" / f"run-kit.{lang}.pdf")[:2])
+    assert start in guide and hit in guide
