@@ -1,4 +1,4 @@
-"""Blake's 7 for Dvorak, end to end: two decks with their own backs, the play mat and the rules per
+"""Blake's 7 for Dvorak, end to end: two decks with their own backs, the play mat and the rules, all per
 language, measured in the PDFs; a broken count gives the exact error."""
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import yaml
 
 from pdfcheck import blank_border_mm, fonts, is_paper, page_sizes_mm, piece_texts, registered_pieces, text
 from printkit.build import Settings, build
+from printkit.i18n import typography
 from printkit.paths import Roots
 from test_chase import rule_line
 from conftest import game_copy
@@ -32,6 +33,20 @@ def deck_size(stem: str) -> int:
     return sum(card.get("qty", 1) for card in cards)
 
 
+def catalog(lang: str) -> dict:
+    """The card catalog of a language (i18n/<lang>/cards.yaml): the frame's words and, but in English, the items."""
+    return yaml.safe_load((ROOT / "content" / GAME / "i18n" / lang / "cards.yaml").read_text())
+
+
+def card_titles(stem: str, lang: str = "en") -> list[str]:
+    """The deck's titles as printed in `lang` (the English title where the catalog keeps a proper name)."""
+    titles = [c["title"] for c in yaml.safe_load((ROOT / "content" / GAME / f"{stem}.yaml").read_text())["cards"]]
+    if lang == "en":
+        return titles
+    items = catalog(lang)["items"][stem]
+    return [typography(items[t]["title"], lang) for t in titles]  # as printed: "Traître !"
+
+
 @pytest.fixture(scope="session")
 def dvorak_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dvorak-out")
@@ -47,11 +62,11 @@ def dvorak_copy(tmp_path: Path) -> Path:
 def test_two_playable_decks_a_mat_and_rules_per_language(dvorak_build):
     files = manifest(dvorak_build)
     for paper in ("a4", "letter"):
-        for stem in DECKS:
-            entry = files[f"{GAME}/{paper}/{stem}.pdf"]
-            assert entry["lang"] is None and entry["items"] == deck_size(stem)
-            assert 50 <= entry["items"] <= 80
         for lang in LANGS:
+            for stem in DECKS:  # the cards are printed once per language
+                entry = files[f"{GAME}/{paper}/{stem}.{lang}.pdf"]
+                assert entry["lang"] == lang and entry["items"] == deck_size(stem)
+                assert 50 <= entry["items"] <= 80
             assert files[f"{GAME}/{paper}/play-mat.{lang}.pdf"]["lang"] == lang
             assert files[f"{GAME}/{paper}/rules.{lang}.pdf"]["lang"] == lang
             kit = dvorak_build / GAME / paper / f"{GAME}-kit.{lang}.pdf"
@@ -59,10 +74,11 @@ def test_two_playable_decks_a_mat_and_rules_per_language(dvorak_build):
             assert all(embedded for _, embedded in fonts(kit))
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("stem", DECKS)
-def test_cards_are_poker_size_and_backs_register(dvorak_build, paper, stem):
-    path = dvorak_build / GAME / paper / f"{stem}.pdf"
+def test_cards_are_poker_size_and_backs_register(dvorak_build, paper, stem, lang):
+    path = dvorak_build / GAME / paper / f"{stem}.{lang}.pdf"
     assert registered_pieces(path, POKER[0] + 2 * BLEED, POKER[1] + 2 * BLEED, paper) == deck_size(stem)
     assert min(blank_border_mm(path)) >= 5.0 - 0.26
 
@@ -72,35 +88,40 @@ def back_page_png(path: Path) -> bytes:
         return doc[1].get_pixmap(dpi=40).tobytes("png")
 
 
-def test_the_two_decks_have_different_backs_that_hide_the_card(dvorak_build):
+@pytest.mark.parametrize("lang, federation_word, player", [
+    ("en", "FEDERATION", "PLAYER"), ("fr", "FÉDÉRATION", "JOUEUR"), ("de", "FÖDERATION", "SPIELER")])
+def test_the_two_decks_have_different_backs_that_hide_the_card(dvorak_build, lang, federation_word, player):
     folder = dvorak_build / GAME / "a4"
-    blake, federation = (back_page_png(folder / f"{stem}.pdf") for stem in DECKS)
+    blake, federation = (back_page_png(folder / f"{stem}.{lang}.pdf") for stem in DECKS)
     assert hashlib.sha256(blake).digest() != hashlib.sha256(federation).digest()
     size = (POKER[0] + 2 * BLEED, POKER[1] + 2 * BLEED)
     backs = {}
     for stem in DECKS:
-        with pdfplumber.open(str(folder / f"{stem}.pdf")) as pdf:
+        with pdfplumber.open(str(folder / f"{stem}.{lang}.pdf")) as pdf:
             texts = [t for page in pdf.pages[1::2] for t in piece_texts(page, *size)]
         assert len(texts) == deck_size(stem) and len(set(texts)) == 1, stem  # every back alike
         backs[stem] = texts[0]
-    assert "BLAKE" in backs["blake-deck"].upper() and "FEDERATION" in backs["federation-deck"].upper()
+    assert "BLAKE" in backs["blake-deck"].upper() and federation_word in backs["federation-deck"].upper()
+    assert all(player in back for back in backs.values())  # the back's words in the kit's language
     assert backs["blake-deck"] != backs["federation-deck"]
 
 
-def test_every_card_shows_its_title(dvorak_build):
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_shows_its_title(dvorak_build, lang):
     size = (POKER[0] + 2 * BLEED, POKER[1] + 2 * BLEED)
+    mark = catalog(lang)["cards"]["special"]
     for stem in DECKS:
-        titles = [c["title"] for c in yaml.safe_load((ROOT / "content" / GAME / f"{stem}.yaml").read_text())["cards"]]
-        with pdfplumber.open(str(dvorak_build / GAME / "a4" / f"{stem}.pdf")) as pdf:
-            fronts = [t.replace("\n", " ").replace("\u2019", "'") for page in pdf.pages[0::2] for t in piece_texts(page, *size)]
-        assert all(any(f.startswith(title) for f in fronts) for title in titles), stem
-        special = sorted(t for t in set(titles) if any(f.startswith(t + " ") and "SPECIAL" in f for f in fronts))
-        assert special == (["Liberator", "Scorpio", "Xenon Base"] if stem == "blake-deck" else []), stem
+        titles = [flat(t) for t in card_titles(stem, lang)]
+        with pdfplumber.open(str(dvorak_build / GAME / "a4" / f"{stem}.{lang}.pdf")) as pdf:
+            fronts = [flat(t) for page in pdf.pages[0::2] for t in piece_texts(page, *size)]
+        assert all(any(f.startswith(title) for f in fronts) for title in titles), (stem, lang)
+        special = sorted(t for t in set(titles) if any(f.startswith(t + " ") and mark in f for f in fronts))
+        assert special == (["Liberator", "Scorpio", "Xenon Base"] if stem == "blake-deck" else []), (stem, lang)
 
 
 def test_named_and_special_cards_show_what_the_rules_need(dvorak_build):
-    blake = text(dvorak_build / GAME / "a4" / "blake-deck.pdf").replace("\n", " ")
-    federation = text(dvorak_build / GAME / "a4" / "federation-deck.pdf").replace("\n", " ")
+    blake = text(dvorak_build / GAME / "a4" / "blake-deck.en.pdf").replace("\n", " ")
+    federation = text(dvorak_build / GAME / "a4" / "federation-deck.en.pdf").replace("\n", " ")
     for title in ("Blake", "Avon", "Jenna", "Liberator", "Scorpio", "Xenon Base", "Control is Destroyed", "Alliance",
                   "Gan", "Cally"):
         assert title in blake
@@ -132,11 +153,13 @@ def test_the_mat_poster_is_printed_once_per_language(dvorak_build):
 
 def test_rules_sheet_in_each_language(dvorak_build):
     folder = dvorak_build / GAME / "a4"
-    # the cards are English in every kit, and the French guide says so
-    assert "Les pièces sont imprimées en anglais" in text(folder / f"{GAME}-kit.fr.pdf")
+    # the cards are printed in each kit's language, so the French guide no longer warns of English pieces
+    assert "Les pièces sont imprimées en anglais" not in text(folder / f"{GAME}-kit.fr.pdf")
     sheets = {lang: text(folder / f"rules.{lang}.pdf") for lang in LANGS}
     assert all("Liberator" in s and "Xenon Base" in s for s in sheets.values())
-    assert "Space Combat" in sheets["en"] and "(Space Combat)" in sheets["fr"] and "(Space Combat)" in sheets["de"]
+    assert "Space Combat" in sheets["en"] and "Combat spatial" in sheets["fr"] and "Raumkampf" in sheets["de"]
+    # the sheets no longer give the English card term beside their own: the cards use theirs
+    assert "(Space Combat)" not in sheets["fr"] and "(Space Combat)" not in sheets["de"]
 
 
 def test_a_third_standard_pursuit_ship_is_an_exact_error(dvorak_copy):
@@ -175,12 +198,11 @@ def squash(s: str) -> str:
     return "".join(flat(s).split())
 
 
-def card_texts(build_dir: Path, stem: str) -> dict[str, list[str]]:
-    """Each card front's text (one line), by the title it starts with, from the A4 deck PDF."""
-    titles = sorted({c["title"] for c in yaml.safe_load((ROOT / "content" / GAME / f"{stem}.yaml").read_text())["cards"]},
-                    key=len, reverse=True)
+def card_texts(build_dir: Path, stem: str, lang: str = "en") -> dict[str, list[str]]:
+    """Each card front's text (one line), by the title it starts with (as printed in `lang`), from the A4 deck PDF."""
+    titles = sorted({flat(t) for t in card_titles(stem, lang)}, key=len, reverse=True)
     out: dict[str, list[str]] = {}
-    with pdfplumber.open(str(build_dir / GAME / "a4" / f"{stem}.pdf")) as pdf:
+    with pdfplumber.open(str(build_dir / GAME / "a4" / f"{stem}.{lang}.pdf")) as pdf:
         for page in pdf.pages[0::2]:
             for piece in piece_texts(page, *CARD):
                 piece = flat(piece)
@@ -232,19 +254,24 @@ def flavoured(stem: str) -> int:
     return sum(c.get("qty", 1) for c in cards if c.get("flavour"))
 
 
-def test_invented_lines_are_marked_as_kit_flavour(dvorak_build):
+@pytest.mark.parametrize("lang", LANGS)
+def test_invented_lines_are_marked_as_kit_flavour(dvorak_build, lang):
+    mark = catalog(lang)["cards"]["flavour_mark"]  # KIT FLAVOUR, AMBIANCE DU KIT, STIMMUNGSTEXT DES SETS
     for stem in DECKS:
-        pieces = [p for copies in card_texts(dvorak_build, stem).values() for p in copies]
-        marked = [p for p in pieces if "KIT FLAVOUR" in p]
+        pieces = [p for copies in card_texts(dvorak_build, stem, lang).values() for p in copies]
+        marked = [p for p in pieces if mark in p]
         assert len(marked) == flavoured(stem) > 20, stem
-        assert not any(q in p for p in marked for q in '"\u201c\u201d'), stem  # flavour is not printed as a quote
-    for lang in LANGS:
-        assert "KIT FLAVOUR" in text(dvorak_build / GAME / "a4" / f"rules.{lang}.pdf")
+        # flavour is not printed as a quote (the cards' texts quote a sentence-like title, never the flavour line)
+        assert not any(q in p.rsplit(mark, 1)[1] for p in marked for q in '"\u201c\u201d\u201e\u00ab\u00bb'), stem
+    # the rules sheet names the mark the cards print
+    assert mark in text(dvorak_build / GAME / "a4" / f"rules.{lang}.pdf")
 
 
 def test_a_quote_without_its_source_is_an_exact_error(dvorak_copy):
     replace(dvorak_copy / GAME / "blake-deck.yaml", '    flavour: "I trust nobody. It saves time."',
             '    quote: "I trust nobody. It saves time."')
+    for lang, line in (("fr", "Je ne fais confiance à personne. On gagne du temps."), ("de", "Ich traue niemandem. Das spart Zeit.")):
+        replace(dvorak_copy / GAME / "i18n" / lang / "cards.yaml", f'      flavour: "{line}"', f'      quote: "{line}"')
     game = dvorak_copy / GAME / "game.yaml"
     assert problems(dvorak_copy, GAME) == [
         f"content/{GAME}/game.yaml:{rule_line(game, 'quotes-sourced')}:13: expected 0 pieces (rule quotes-sourced), found 1"]
@@ -269,8 +296,8 @@ def title_band_mm(build_dir: Path) -> float:
     """How far below a card's top edge its title ends (mm), the most over both decks: what a card has to show
     of itself under the next one of a column for its title to be read."""
     deepest = 0.0
-    for stem in DECKS:
-        with pdfplumber.open(str(build_dir / GAME / "a4" / f"{stem}.pdf")) as pdf:
+    for stem, lang in ((stem, lang) for stem in DECKS for lang in LANGS):
+        with pdfplumber.open(str(build_dir / GAME / "a4" / f"{stem}.{lang}.pdf")) as pdf:
             for page in pdf.pages[0::2]:
                 for r in page.rects:
                     if abs(r["width"] * 25.4 / 72 - CARD[0]) < 0.05 and abs(r["height"] * 25.4 / 72 - CARD[1]) < 0.05:
@@ -314,10 +341,10 @@ def test_designed_cards_that_were_weak_now_act(dvorak_build):
     assert all(squash("You may then start Space Combat.") in squash(t) for t in federation["Pursuit Course"])
 
 
-def body_lines(build_dir: Path, stem: str) -> list[list[tuple[float, str]]]:
+def body_lines(build_dir: Path, stem: str, lang: str = "en") -> list[list[tuple[float, str]]]:
     """Per card front, its game text's lines (top, words): the regular-width Barlow text, not titles or flavour."""
     cards = []
-    with pdfplumber.open(str(build_dir / GAME / "a4" / f"{stem}.pdf")) as pdf:
+    with pdfplumber.open(str(build_dir / GAME / "a4" / f"{stem}.{lang}.pdf")) as pdf:
         for page in pdf.pages[0::2]:
             for r in page.rects:
                 if abs(r["width"] * 25.4 / 72 - CARD[0]) < 0.05 and abs(r["height"] * 25.4 / 72 - CARD[1]) < 0.05:
@@ -331,10 +358,11 @@ def body_lines(build_dir: Path, stem: str) -> list[list[tuple[float, str]]]:
     return cards
 
 
-def test_no_card_paragraph_ends_on_a_lone_word(dvorak_build):
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_card_paragraph_ends_on_a_lone_word(dvorak_build, lang):
     widows = []
     for stem in DECKS:
-        for lines in body_lines(dvorak_build, stem):
+        for lines in body_lines(dvorak_build, stem, lang):
             pitch = min((b[0] - a[0] for a, b in zip(lines, lines[1:])), default=0)
             for i in range(1, len(lines)):
                 same_paragraph = lines[i][0] - lines[i - 1][0] < pitch * 1.3
@@ -352,10 +380,11 @@ def test_running_heads_and_the_german_register(dvorak_build):
             assert f"· {title} ·" in kit, (lang, paper)
             if lang != "en":
                 assert "Blake's 7 for Dvorak" not in kit, (lang, paper)
-    # German: no du/ihr address in the guide page, the mat or the rules (the engine's guide uses infinitives)
+    # German: no du/ihr address in the guide page, the mat, the rules or the cards (infinitives, third person)
     with fitz.open(dvorak_build / GAME / "a4" / f"{GAME}-kit.de.pdf") as doc:
         guide = doc[0].get_text()
     german = guide + text(dvorak_build / GAME / "poster" / "play-mat-poster.de.pdf") + text(dvorak_build / GAME / "a4" / "rules.de.pdf")
+    german += "".join(text(dvorak_build / GAME / "a4" / f"{stem}.de.pdf") for stem in DECKS)
     assert re.findall(r"\b(du|dein\w*|dich|dir|euch|euer|eure\w*|nehmt|mischt)\b", german, re.I) == []
     assert "verwenden" in flat(guide)
 
@@ -370,3 +399,85 @@ def test_the_captured_blake_ruling_is_marked_as_added_and_crew_columns_may_leave
     rules = " ".join(text(dvorak_build / GAME / "a4" / f"rules.{lang}.pdf").split())
     assert victory in rules and ruling in rules
     assert " ".join(text(dvorak_build / GAME / "a4" / f"play-mat.{lang}.pdf").split()).count(column) >= 2
+
+
+# ---- the cards in the kit's language -------------------------------------------------------------------
+FRAME = {  # the card frame's words and the rules' terms, as the French and German cards print them
+    "fr": ("CHOSE", "ACTION", "COMBAT RAPPROCHÉ", "COMBAT SPATIAL", "AMBIANCE DU KIT", "SPÉCIALE", "Membre d'équipage principal",
+           "Membre d'équipage allié", "Planète centrale", "Vaisseau de poursuite", "Mur de force", "Dégâts", "capturé",
+           "Commence en jeu", "Piochez 2 cartes", "votre défausse"),
+    "de": ("DING", "AKTION", "NAHKAMPF", "RAUMKAMPF", "STIMMUNGSTEXT DES SETS", "SPEZIAL", "Kern-Crewmitglied",
+           "Verbündetes Crewmitglied", "Kernplanet", "Verfolgerschiff", "Kraftfeld", "Schaden", "gefangen",
+           "Beginnt im Spiel", "2 Karten ziehen", "Ablagestapel"),
+}
+ENGLISH = ("THING", "CLOSE COMBAT", "SPACE COMBAT", "KIT FLAVOUR", "SPECIAL", "Crewmember", "Adversary", "Pursuit Ship",
+           "Force Wall", "Damage", "Captured", "Starts in play", "Draw 2 cards", "discard pile", "Federation Reserve",
+           "Deep Space", "Action:", "PLAYER")
+
+
+def deck_words(build_dir: Path, lang: str) -> str:
+    return " ".join(flat(text(build_dir / GAME / "a4" / f"{stem}.{lang}.pdf")) for stem in DECKS)
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_french_and_german_cards_print_their_language(dvorak_build, lang):
+    cards = deck_words(dvorak_build, lang)
+    missing = [w for w in FRAME[lang] if w not in cards]
+    english = [w for w in ENGLISH if w in cards]
+    assert missing == [] and english == [], (missing, english)
+    # proper names stay as written (game.yaml proper_names), the other titles are translated
+    for name in ("Blake", "Avon", "Liberator", "Scorpio", "Xenon Base", "Servalan", "Travis", "Orac", "Cygnus Alpha"):
+        assert name in cards, name
+    for title in ("Control is Destroyed", "Supreme Commander", "Federation Double Agent", "Traitor!", "Pursuit Ship",
+                  "Liberator Handgun", "Emergency Teleport"):
+        assert title not in cards, title
+    assert {"fr": "Vitesse standard douze", "de": "Standardgeschwindigkeit zwölf"}[lang] in cards
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_cards_use_the_mat_and_rules_terms(dvorak_build, lang):
+    """One term per concept: the places the mat names are the ones the cards print."""
+    cards = deck_words(dvorak_build, lang).lower()
+    mat = yaml.safe_load((ROOT / "content" / GAME / "i18n" / lang / "mat.yaml").read_text())["mat"]
+    places = ["reserve", "orbit", "kill", "special"] + (["deep_space"] if lang == "fr" else [])
+    assert [mat[k] for k in places if mat[k].lower() not in cards] == []
+    if lang == "de":  # "Tiefer Weltraum" on the mat, declined on the cards
+        assert mat["deep_space"] == "Tiefer Weltraum" and "im tiefen weltraum" in cards
+    rules = flat(text(dvorak_build / GAME / "a4" / f"rules.{lang}.pdf"))
+    for key in ("cc", "sc", "flavour_mark"):  # the labels the cards print are the rules' words
+        assert catalog(lang)["cards"][key].lower() in rules.lower(), key
+
+
+@pytest.mark.parametrize("lang, blake, aboard", [
+    ("fr", "Tant que Blake est capturé, il ne compte pas pour votre victoire.", "un Membre d'équipage est à bord"),
+    ("de", "Solange Blake gefangen ist, zählt er nicht für den Sieg.", "ein Crewmitglied an Bord ist"),
+])
+def test_translated_cards_keep_the_rulings(dvorak_build, lang, blake, aboard):
+    """The rulings the English cards are checked for (Traitor!'s rulebook action, the captured Blake, no Adversary
+    aboard an empty ship) hold on the French and German cards too, in the rules sheet's words."""
+    [card] = card_texts(dvorak_build, "blake-deck", lang)["Blake"]
+    assert squash(blake) in squash(card)
+    federation = card_texts(dvorak_build, "federation-deck", lang)
+    items = catalog(lang)["items"]["federation-deck"]
+    cancer, boarding = (typography(items[t]["title"], lang) for t in ("Cancer", "Boarding Party"))
+    assert all(squash(aboard) in squash(c) for c in federation[flat(cancer)] + federation[flat(boarding)])
+    [traitor] = federation[flat(typography(items["Traitor!"]["title"], lang))]
+    action = flat(typography(catalog(lang)["cards"]["action_mark"] + " " + items["Traitor!"]["grants"], lang))
+    assert squash(action) in squash(traitor)
+    sheet = flat(text(dvorak_build / GAME / "a4" / f"rules.{lang}.pdf"))
+    assert squash(action) in squash(sheet)  # the card gives the Action the rules sheet quotes
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_rules_and_mat_name_the_cards_as_printed(dvorak_build, lang):
+    """The French and German sheets and mat name no English card title that the cards no longer print."""
+    words = flat(text(dvorak_build / GAME / "a4" / f"rules.{lang}.pdf")) + " " + \
+        flat(text(dvorak_build / GAME / "poster" / f"play-mat-poster.{lang}.pdf"))
+    stale = []
+    for stem in DECKS:
+        for english, printed in zip(card_titles(stem), card_titles(stem, lang)):
+            if flat(printed) != english and re.search(rf"(?<!\w){re.escape(english)}(?!\w)", words):
+                stale.append(english)
+    assert stale == []
+    assert "Control ist zerstört" in words if lang == "de" else "Control est détruit" in words
+    assert ("Verräter" if lang == "de" else "Traître") in words
