@@ -392,7 +392,7 @@ def test_running_heads_and_the_german_register(dvorak_build):
 @pytest.mark.parametrize("lang, victory, ruling, column", [
     ("en", "Blake uncaptured (kit ruling", "a kit ruling that adds to the rulebook", "running off the mat toward you"),
     ("fr", "Blake non capturé (règle du kit", "une règle du kit qui s'ajoute aux règles", "quitte à déborder du tapis vers vous"),
-    ("de", "Blake nicht gefangen (Regel des Kits", "eine Regel des Kits, die das Regelheft ergänzt", "bei Bedarf über den Rand zum eigenen Platz hin"),
+    ("de", "Blake nicht gefangen (Set-Regel", "eine Set-Regel, die das Regelheft ergänzt", "bei Bedarf über den Rand zum eigenen Platz hin"),
 ])
 def test_the_captured_blake_ruling_is_marked_as_added_and_crew_columns_may_leave_the_mat(dvorak_build, lang, victory,
                                                                                           ruling, column):

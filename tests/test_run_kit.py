@@ -359,7 +359,7 @@ PIECES = {
     "evidence-board": {"en": "MAP KEY", "fr": "LÉGENDE DU PLAN", "de": "PLANLEGENDE"},
     "rank-board": {"en": "Kit ruling: each role has its own rank.", "fr": "Règle du kit : chaque rôle a son propre rang.",
                    "de": "Kit-Regel: Jede Rolle hat ihren eigenen Rang."},
-    "maps": {"en": "KIT DIFFICULTY", "fr": "DIFFICULTÉ KIT", "de": "KIT-SCHWIERIGKEIT"},
+    "maps": {"en": "KIT DIFFICULTY", "fr": "DIFFICULTÉ (KIT)", "de": "KIT-SCHWIERIGKEIT"},
     "figures": {"en": "DISPATCH", "fr": "RÉPARTITEUR", "de": "EINSATZLEITUNG"},
 }
 # the pieces' English words for the game's terms, which the French and German pieces must not print
