@@ -60,7 +60,7 @@ def template_values(content: GameContent, comp: LoadedComponent, size: tuple[flo
     """What every template sees; `theme` is "standard" or "ink-saver" (light fills for home printers),
     `lang` the language pieces are printed in and `t(key)` that language's catalog text, typeset."""
     lang = lang or content.game.content_lang
-    data = localised_data(plain(comp.model.data), lang, content.game.languages)
+    data = localised_data(plain(comp.model.data), lang, content.game.languages, content.game.content_lang)
     return {"data": data, "params": dict(content.game.params), "w": size[0], "h": size[1],
             "bleed": BLEED_DRAWN, "game": {"id": content.id, "title": content.title_in(lang)},
             "component": {"stem": comp.stem, "title": comp.model.title}, "theme": theme,

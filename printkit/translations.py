@@ -67,15 +67,17 @@ def translated_board(content: GameContent, comp: LoadedComponent, entries: list[
     return out
 
 
-def localised_data(value: Any, lang: str, languages: list[str]) -> Any:
-    """`data` with every {lang: text} mapping resolved to `lang`'s text (the pseudo language's made from
-    the first language's)."""
+def localised_data(value: Any, lang: str, languages: list[str], base: str) -> Any:
+    """`data` with every {lang: value} mapping resolved to `lang`'s value (the pseudo language's made from
+    the base language's: text pseudo-localised, a number such as a box height kept)."""
     if isinstance(value, dict):
         if value and set(value) == set(languages):
-            return pseudo(str(value[languages[0]])) if lang == PSEUDO else value[lang]
-        return {k: localised_data(v, lang, languages) for k, v in value.items()}
+            if lang != PSEUDO:
+                return value[lang]
+            return pseudo(value[base]) if isinstance(value[base], str) else value[base]
+        return {k: localised_data(v, lang, languages, base) for k, v in value.items()}
     if isinstance(value, list):
-        return [localised_data(v, lang, languages) for v in value]
+        return [localised_data(v, lang, languages, base) for v in value]
     return value
 
 

@@ -42,4 +42,6 @@ def test_every_shipped_game_builds_in_pseudo_localisation_or_lists_each_overflow
         assert result.returncode == 2
         problems = [line for line in result.stderr.splitlines() if not line.endswith("nothing was written.")]
         assert problems and all(POSITIONED.match(line) for line in problems), problems[:5]
+        # each one a text that does not fit, nothing else (a template must not fail on longer text)
+        assert [line for line in problems if " to fit " not in line] == []
         assert not out.exists() or not list(out.rglob("*.pdf"))
