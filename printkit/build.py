@@ -12,18 +12,19 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable
 
-from .boards import fits_sheet, poster_paper
-from .content import GameContent, load_game
+from .layout.boards import fits_sheet, poster_paper
+from .content.game import GameContent, load_game
 from .errors import ContentError, Problem, UsageError
-from .impose import PAPERS, Paper
-from .model import Board
-from .pages import Page, Sink
-from .i18n import PSEUDO, with_pseudo
-from .parts import (Options, blank_page, two_sided, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
+from .geometry.paper import PAPERS, Paper
+from .content.model import Board
+from .layout.pages import Page, Sink
+from .content.i18n import PSEUDO, with_pseudo
+from .layout.parts import (Options, blank_page, two_sided, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)
-from .paths import Roots
-from .pdf import Writer
-from .rules import check_game
+from .content.paths import Roots
+from .write.pdf import Writer
+from .rules.counts import check_game
+from .draw.glyphs import check_catalog_glyphs
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ def validate(roots: Roots, games: list[str]) -> list[GameContent]:
         except ContentError as exc:
             problems += exc.problems
             continue
-        problems += check_game(content)
+        problems += check_game(content) + check_catalog_glyphs(content)
         contents.append(content)
     if problems:
         raise ContentError(problems)
@@ -179,8 +180,8 @@ def _kit_order(content: GameContent, opts: Options, paper: Paper) -> list:
 def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layout: str, stage: _Stage,
               sink: Sink, rel: str) -> None:
     """Guide, a blank page if the guide is odd, double-sided parts, then one-sided parts."""
-    from .guide import Entry, entry_kind, guide_flow
-    from .sheets import count_pages, flow_pages
+    from .layout.guide import Entry, entry_kind, guide_flow
+    from .layout.sheets import count_pages, flow_pages
 
     order = _kit_order(content, opts, paper)
     plans = [(c, planned_pages(content, c, paper, lang, opts)) for c in order]

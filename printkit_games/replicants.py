@@ -33,7 +33,7 @@ from typing import Any
 
 from printkit.errors import Pos, Problem, expected_found
 from printkit.geometry import hexgrid
-from printkit.load import pos_of
+from printkit.content.load import pos_of
 
 Hex = tuple[int, int]
 KINDS = ("walk", "leap", "arc")

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.errors import Pos, Problem, expected_found
-from printkit.load import pos_of
+from printkit.content.load import pos_of
 
 SIZE = 6
 COLUMNS = "ABCDEF"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from printkit.build import Settings, build
-from printkit.paths import Roots
+from printkit.content.paths import Roots
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures"

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from conftest import FIXTURES, mini_roots
 from pdfcheck import text
 from printkit.build import Settings, build
-from printkit.model import KINDS, Game
+from printkit.content.model import KINDS, Game
 
 MANIFEST_KEYS = {"path", "game", "component", "kind", "paper", "lang", "pages", "items", "sha256"}
 
@@ -116,8 +116,8 @@ def test_schema_is_json_schema_with_every_field_documented(tmp_path):
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_every_kind_has_assembly_text_in_every_language(kind):
-    from printkit.guide import entry_kind
-    from printkit.i18n import LANGS, engine_catalogs
+    from printkit.layout.guide import entry_kind
+    from printkit.content.i18n import LANGS, engine_catalogs
 
     catalogs = engine_catalogs()
     model = KINDS[kind].model_construct(kind=kind)
@@ -129,7 +129,7 @@ def test_every_kind_has_assembly_text_in_every_language(kind):
 def test_the_same_game_from_another_folder_gives_identical_files(tmp_path, repdetect_build):
     import shutil
 
-    from printkit.paths import Roots
+    from printkit.content.paths import Roots
 
     repo = Path(__file__).resolve().parents[1]
     shutil.copytree(repo / "content" / "rep-detect", tmp_path / "content" / "rep-detect")
@@ -146,7 +146,7 @@ def test_the_same_game_from_another_folder_gives_identical_files(tmp_path, repde
 def test_build_all_leaves_out_draft_games_that_validate_still_checks(mini_copy, tmp_path):
     import shutil
 
-    from printkit.paths import Roots
+    from printkit.content.paths import Roots
 
     shutil.rmtree(mini_copy / "hexmini")  # another fixture game; this test is about mini and its draft copy
     shutil.copytree(mini_copy / "mini", mini_copy / "wip")

@@ -5,9 +5,9 @@ import os
 
 import pytest
 
-from printkit.cache import cache_dir
+from printkit.content.cache import cache_dir
 from printkit.errors import ContentError
-from printkit.load import load_yaml
+from printkit.content.load import load_yaml
 
 
 def test_an_edited_file_is_parsed_afresh(tmp_path, monkeypatch):

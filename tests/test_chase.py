@@ -10,7 +10,7 @@ import pytest
 
 from pdfcheck import blank_border_mm, fonts, is_paper, page_sizes_mm, piece_rects, piece_texts, registered_pieces, text
 from printkit.build import Settings, build
-from printkit.paths import Roots
+from printkit.content.paths import Roots
 from conftest import game_copy
 from test_errors import problems, replace
 from test_replicants import count_outlines, manifest

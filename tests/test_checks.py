@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import mini_roots
-from printkit import checks
+from printkit.rules import checks
 from printkit.build import validate
 from printkit.errors import ContentError, Problem
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.compile import analyse, group_key, plan_for
-from printkit.templates import TemplateSet
+from printkit.draw.compile import analyse, group_key, plan_for
+from printkit.draw.templates import TemplateSet
 
 FRONT = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 90">
 <rect width="60" height="10" fill="{{ data.colours[card.type] }}"/>

@@ -13,8 +13,8 @@ import yaml
 
 from pdfcheck import blank_border_mm, fonts, is_paper, page_sizes_mm, piece_texts, registered_pieces, text
 from printkit.build import Settings, build
-from printkit.i18n import typography
-from printkit.paths import Roots
+from printkit.content.i18n import typography
+from printkit.content.paths import Roots
 from test_chase import rule_line
 from conftest import game_copy
 from test_errors import problems, replace

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from pdfcheck import text
-from printkit.i18n import pseudo
+from printkit.content.i18n import pseudo
 
 POSITIONED = re.compile(r"^[^:\s]+\.yaml:\d+:\d+: ")
 

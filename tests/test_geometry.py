@@ -4,7 +4,8 @@ import math
 import pytest
 
 from printkit.geometry.graph import Graph
-from printkit.impose import MARGIN, PAPERS, best_grid, grid, gutterfold, solve_axis, tiling
+from printkit.geometry.paper import MARGIN, PAPERS
+from printkit.layout.impose import best_grid, grid, gutterfold, solve_axis, tiling
 
 
 def test_axis_with_room_gets_full_gutter_and_is_centred():

@@ -85,8 +85,8 @@ def test_localised_pieces_print_once_per_language_with_their_catalog_text(hex_bu
 
 
 def test_templates_get_the_languages_typography_through_t():
-    from printkit.content import load_game
-    from printkit.pieces import catalog_text
+    from printkit.content.game import load_game
+    from printkit.draw.pieces import catalog_text
 
     content = load_game(mini_roots(), "hexmini")
     assert catalog_text(content, "fr")("aid.hello") == "Bonjour\u00a0: jouez bien\u00a0!"
@@ -159,9 +159,9 @@ def test_a_key_missing_from_one_languages_catalogs_names_key_and_file(hex_copy):
 
 
 def test_a_figure_and_its_caption_never_part_at_a_column_break():
-    from printkit.content import load_game
-    from printkit.parts import sheet_flow
-    from printkit.sheets import Figure
+    from printkit.content.game import load_game
+    from printkit.layout.parts import sheet_flow
+    from printkit.layout.sheets import Figure
 
     content = load_game(mini_roots(), "hexmini")
     flow = sheet_flow(content, content.components["guide-sheet"], "en")

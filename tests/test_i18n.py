@@ -1,5 +1,5 @@
 """Language-aware typography and numbers, done by the engine."""
-from printkit.i18n import NBSP, NNBSP, fill, format_number, typography
+from printkit.content.i18n import NBSP, NNBSP, fill, format_number, typography
 
 
 def test_french_spaces_before_high_punctuation_and_inside_guillemets():
@@ -44,7 +44,7 @@ def test_a_name_between_backticks_is_printed_as_written():
 def test_the_german_guide_speaks_in_one_register():
     """Instructions in the infinitive, never du/ihr (games' own texts may use Sie): one register in every kit."""
     import re
-    from printkit.i18n import engine_catalogs
+    from printkit.content.i18n import engine_catalogs
 
     texts = engine_catalogs().texts["de"]
     informal = re.compile(r"\b(du|dich|dir|dein\w*|ihr|euch|euer\w*)\b", re.IGNORECASE)

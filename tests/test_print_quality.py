@@ -258,7 +258,7 @@ def ink(path, page: int) -> float:
 
 def test_ink_saver_cuts_the_ink_of_backs_and_board(repdetect_build, tmp_path):
     from printkit.build import Settings, build
-    from printkit.paths import Roots
+    from printkit.content.paths import Roots
 
     out = tmp_path / "ink"
     build(Settings(roots=Roots.default(), out=out, papers=("a4",), langs=("en",), theme="ink-saver", kits=False,

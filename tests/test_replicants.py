@@ -13,7 +13,7 @@ import pytest
 
 from pdfcheck import PT, blank_border_mm, fonts, is_paper, page_sizes_mm, text
 from printkit.build import Settings, build
-from printkit.paths import Roots
+from printkit.content.paths import Roots
 from conftest import game_copy
 from test_errors import problems
 

@@ -19,7 +19,7 @@ import yaml
 from conftest import game_copy
 from pdfcheck import PT, text
 from printkit.build import Settings, build
-from printkit.paths import Roots
+from printkit.content.paths import Roots
 from test_errors import problems
 
 ROOT = Path(__file__).resolve().parents[1]

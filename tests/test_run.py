@@ -12,7 +12,7 @@ import pytest
 
 from pdfcheck import PAPERS_MM, blank_border_mm, piece_rects
 from printkit.build import Settings, build, validate
-from printkit.paths import Roots
+from printkit.content.paths import Roots
 
 REPO = Path(__file__).resolve().parents[1]
 

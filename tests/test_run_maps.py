@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.load import load_yaml
+from printkit.content.load import load_yaml
 from printkit_games.run import check_face, moves, parse_cell, Face
 
 FACE = """\

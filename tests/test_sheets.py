@@ -4,8 +4,8 @@ from __future__ import annotations
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
-from printkit import text as T
-from printkit.sheets import styles
+from printkit.draw import text as T
+from printkit.layout.sheets import styles
 
 
 def bullet_end(style, bullet: str) -> float:

@@ -1,1 +1,2 @@
-"""Pure geometry: graph boards, imposition grids, tiling. Numbers in, numbers out."""
+"""Geometry below every stage: graphs, hex grids, seams, outlines and paper sizes. Numbers in, numbers out;
+imports nothing of printkit."""

@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from .errors import ContentError, Pos, Problem
+from ..errors import ContentError, Pos, Problem
 
 
 class _Positions(Mapping):

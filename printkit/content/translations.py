@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .errors import Pos, Problem
+from ..errors import Pos, Problem
 from .i18n import PSEUDO, pseudo
 from .items import Item
 from .load import YMap, pos_of
 
 if TYPE_CHECKING:
-    from .content import GameContent, LoadedComponent
+    from .game import GameContent, LoadedComponent
 
 PREFIX = "items."
 KEY_FIELDS = ("id", "title", "name")

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import Pos, Problem, describe, expected_found
+from ..errors import Pos, Problem, describe, expected_found
 from .load import YList, YMap, pos_of
 from .model import FieldSpec
 

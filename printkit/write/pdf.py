@@ -13,12 +13,12 @@ from reportlab.lib.pagesizes import mm as MM
 from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
 
-from . import text as T
+from ..draw import text as T
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
-from .geometry.shapes import outline, trace
-from .impose import MARGIN, Paper
-from .svgdraw import Context, Renderer, end_form
+from ..geometry.shapes import outline, trace
+from ..geometry.paper import MARGIN, Paper
+from ..draw.svgdraw import Context, Renderer, end_form
 
 Rect = tuple[float, float, float, float]  # x, y, w, h in mm from the top left
 MARK_WIDTH = 0.15

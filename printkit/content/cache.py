@@ -16,9 +16,9 @@ import stat
 from pathlib import Path
 from typing import Any, Callable
 
-from . import __version__
+from .. import __version__
 
-FORMAT = 2
+FORMAT = 3  # 3: the modules moved into stage folders, so older pickles name modules that are gone
 
 
 def cache_dir() -> Path | None:
@@ -49,7 +49,7 @@ def cached(file: Path, shown: str, parse: Callable[[], Any]) -> Any:
     try:
         with entry.open("rb") as fh:
             return pickle.load(fh)  # noqa: S301 - the user's private cache, written by printkit only
-    except (OSError, pickle.PickleError, EOFError, AttributeError, ValueError):
+    except (OSError, pickle.PickleError, EOFError, AttributeError, ValueError, ImportError):
         pass
     value = parse()  # raises ContentError for bad files: those are never cached
     tmp = entry.with_name(f".{entry.name}.{os.getpid()}")

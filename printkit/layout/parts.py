@@ -5,16 +5,17 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .boards import fits_sheet, poster_page, poster_paper, tile_count, tile_pages
-from .content import GameContent, LoadedComponent
-from .i18n import Catalogs, engine_catalogs, typography
-from .impose import Paper, gutterfold
-from .errors import Problem
-from .load import pos_of
-from .templates import TemplateProblem
-from .model import Board, Deck, HexBoard, Sheet, Standee, Tokens
+from ..content.game import GameContent, LoadedComponent
+from ..content.i18n import Catalogs, engine_catalogs, typography
+from ..geometry.paper import Paper
+from .impose import gutterfold
+from ..errors import Problem
+from ..content.load import pos_of
+from ..draw.templates import TemplateProblem
+from ..content.model import Board, Deck, HexBoard, Sheet, Standee, Tokens
 from .pages import Page, Sink, diagram_page, grid_pages, gutterfold_pages, layout_pages
-from .pdf import Writer
-from .pieces import board_piece, board_svg, pieces, standee_size, template_values, templates_for
+from ..write.pdf import Writer
+from ..draw.pieces import board_piece, board_svg, pieces, standee_size, template_values, templates_for
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str, theme: st
 def _figure_svg(content: GameContent, comp: LoadedComponent, name: str, size: tuple[float, float], lang: str,
                 theme: str) -> str:
     """A figure drawn from the game's own data: every component's data and items, hex boards' layouts."""
-    from .hexboards import layout_geometry
+    from ..rules.hexboards import layout_geometry
 
     model = comp.model
     assert isinstance(model, Sheet)
@@ -109,7 +110,7 @@ def planned_pages(content: GameContent, comp: LoadedComponent, paper: Paper, lan
     if isinstance(model, Standee):
         return layout_pages(comp.count(), standee_size(model), paper, False, False)
     if isinstance(model, HexBoard):
-        from .hexboards import piece_cluster
+        from ..rules.hexboards import piece_cluster
 
         sizes = [(piece_cluster(model, p)[0], p.qty) for p in model.pieces]
         return sum(layout_pages(n, size, paper, False, False) for size, n in _runs(sizes)) + len(model.layouts)
@@ -185,7 +186,7 @@ def _runs(sizes: list[tuple[tuple[float, float], int]]) -> list[tuple[tuple[floa
 def _hex_board_pages(w: Writer, content: GameContent, comp: LoadedComponent, specs: list, paper: Paper,
                      label: Page, opts: Options, sink: Sink, assets, lang: str | None) -> int:
     """The pieces to cut out (a grid per piece size), then one assembly diagram per layout."""
-    from .hexboards import layout_geometry
+    from ..rules.hexboards import layout_geometry
 
     model = comp.model
     assert isinstance(model, HexBoard)
@@ -276,6 +277,6 @@ def blank_page(w: Writer, paper: Paper, label: Page) -> None:
 
 
 def size_text(w: float, h: float, lang: str) -> str:
-    from .i18n import format_number
+    from ..content.i18n import format_number
 
     return f"{format_number(round(w, 1), lang)} \u00d7 {format_number(round(h, 1), lang)} mm"

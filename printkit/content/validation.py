@@ -5,7 +5,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .errors import Pos, Problem, describe
+from ..errors import Pos, Problem, describe
 from .load import locate
 
 _TYPE_WORDS = {

@@ -4,13 +4,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .content import GameContent, LoadedComponent
-from .errors import Pos, Problem, describe, expected_found
-from .load import pos_of
+from ..content.game import GameContent, LoadedComponent
+from ..errors import Pos, Problem, describe, expected_found
+from ..content.load import pos_of
 from .checks import run_checks
 from .hexboards import check_hex_board, collection
-from .model import Board, GraphBoard, HexBoard, Rule, Selector
-from .select import field_value, matches
+from ..content.model import Board, GraphBoard, HexBoard, Rule, Selector
+from ..content.select import field_value, matches
 from .facts import board_graph, check_fact
 
 
@@ -218,26 +218,7 @@ def check_game(content: GameContent) -> list[Problem]:
     for i, fact in enumerate(content.game.facts):
         problems += check_fact(content, fact, raw_facts[i])
     problems += _check_placeholders(content)
-    problems += _check_glyphs(content)
     problems += run_checks(content)
-    return problems
-
-
-def _check_glyphs(content: GameContent) -> list[Problem]:
-    """Every character of localised text, as typeset, exists in the sheet fonts."""
-    from . import text as T
-    from .i18n import typography
-
-    T.register_fonts()
-    fonts = [T.font_name("Barlow", style) for style in ("regular", "bold")]
-    problems = []
-    for lang, table in content.catalogs.texts.items():
-        for key, value in table.items():
-            typeset = typography(value, lang).replace("*", "")
-            missing = "".join(sorted({c for f in fonts for c in T.missing_glyphs(typeset, f)}))
-            if missing:
-                problems.append(expected_found(content.catalogs.positions[lang][key],
-                                               "characters the sheet font Barlow has", repr(missing), raw=True))
     return problems
 
 
@@ -245,7 +226,7 @@ ASSEMBLY_VALUES = frozenset({"title", "count", "size", "tiles", "poster"})
 
 
 def _check_placeholders(content: GameContent) -> list[Problem]:
-    from .i18n import PLACEHOLDER
+    from ..content.i18n import PLACEHOLDER
 
     problems = []
     for comp in content.components.values():

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .impose import MARGIN, PAPERS, Paper, Tiling, best_grid, tiling
-from .model import Board, GraphBoard
+from ..geometry.paper import MARGIN, PAPERS, Paper
+from .impose import Tiling, best_grid, tiling
+from ..content.model import Board, GraphBoard
 from .pages import Page, Sink
-from .errors import Pos, Problem
-from .pdf import Writer
-from .svgdraw import Context
+from ..errors import Pos, Problem
+from ..write.pdf import Writer
+from ..draw.svgdraw import Context
 
 POSTER_BLEED = 3.0
 CROP = 8.0

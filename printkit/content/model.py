@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .errors import describe
+from ..errors import describe
 
 NAMED_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.5, 88.9),

@@ -13,10 +13,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 
-from . import text as T
-from .impose import MARGIN, Paper
+from ..draw import text as T
+from ..geometry.paper import MARGIN, Paper
 from .pages import Page
-from .pdf import Writer
+from ..write.pdf import Writer
 
 SIDE = 13.0
 TOP = 16.0
@@ -89,7 +89,7 @@ class Figure(Flowable):
         return 2.5 * MM
 
     def draw(self) -> None:
-        from .svgdraw import Context, Renderer
+        from ..draw.svgdraw import Context, Renderer
 
         c = self.canv
         w, h = self.size

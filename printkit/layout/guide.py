@@ -5,10 +5,10 @@ from dataclasses import dataclass
 
 from reportlab.platypus import Paragraph
 
-from .content import GameContent
-from .i18n import fill, typography
-from .impose import Paper
-from .model import Board, Deck, HexBoard, Sheet, Tokens
+from ..content.game import GameContent
+from ..content.i18n import fill, typography
+from ..geometry.paper import Paper
+from ..content.model import Board, Deck, HexBoard, Sheet, Tokens
 from .parts import guide_catalogs
 from .sheets import Flow, markup, spacer, styles, table
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Callable
 
-from .errors import Problem, expected_found
-from .load import pos_of
+from ..errors import Problem, expected_found
+from ..content.load import pos_of
 
 if TYPE_CHECKING:
-    from .content import GameContent
+    from ..content.game import GameContent
 
 Check = Callable[["GameContent"], list[Problem]]
 

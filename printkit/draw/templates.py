@@ -11,8 +11,8 @@ from typing import Any
 
 import jinja2
 
-from .geometry import hexgrid
-from .paths import is_safe_name
+from ..geometry import hexgrid
+from ..content.paths import is_safe_name
 
 
 class TemplateProblem(Exception):

@@ -1,10 +1,10 @@
-"""A game folder → typed, checked content (structure only; rules are checked in rules.py)."""
+"""A game folder → typed, checked content (structure only; the rules stage checks the rules)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import ContentError, Pos, Problem, expected_found
+from ..errors import ContentError, Pos, Problem, expected_found
 from .i18n import Catalogs, fill, load_catalogs, typography
 from .items import Item, check_items
 from .load import YMap, load_yaml, pos_of

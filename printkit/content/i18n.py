@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from .errors import ContentError, Pos, Problem, expected_found
+from ..errors import ContentError, Pos, Problem, expected_found
 from .load import YMap, load_yaml
 
 LANGS = ("en", "fr", "de")

@@ -5,13 +5,14 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
-from .errors import Pos, Problem
-from .i18n import Catalogs
-from .impose import MARGIN, Paper, best_grid, gutterfold
-from .pdf import Rect, Writer
-from .pieces import Face, PieceSpec
-from .svgdraw import Context, TextProblem
-from .svgtext import Shrink
+from ..errors import Pos, Problem
+from ..content.i18n import Catalogs
+from ..geometry.paper import MARGIN, Paper
+from .impose import best_grid, gutterfold
+from ..write.pdf import Rect, Writer
+from ..draw.pieces import Face, PieceSpec
+from ..draw.svgdraw import Context, TextProblem
+from ..draw.svgtext import Shrink
 
 
 SHORT_MARK = 2.0  # margin marks shorter than this get a hairline along the cut too
@@ -29,12 +30,12 @@ class Page:
     text_lang: str = ""  # language pieces are typeset in; furniture uses `lang`
 
     def t(self, key: str, **values: object) -> str:
-        from .i18n import fill, typography
+        from ..content.i18n import fill, typography
 
         return typography(fill(self.guide.get(self.lang, "guide." + key), self.lang, values), self.lang)
 
     def footer(self, n: int, total: int, side: str | None = None) -> str:
-        from .i18n import typography
+        from ..content.i18n import typography
 
         parts = [typography(self.game, self.lang), self.component]
         if total:

@@ -1,0 +1,27 @@
+"""Paper sizes and the margins every printed sheet keeps: below layout (which places pieces) and
+write (which draws the furniture)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MARGIN = 5.0        # nothing is printed closer than this to the sheet edge
+MAX_GUTTER = 3.0    # gutter between pieces; each piece bleeds into its half
+MIN_MARK = 3.0      # cut marks shorter than this are hard to see
+MIN_GUTTER = 0.8    # below this a gutter is useless: pieces share one cut instead
+MAX_MARK = 6.0
+BAND = 7.0          # depth of the furniture band (ruler, footer)
+FOLD_GAP = 3.0      # clear space each side of a gutterfold line
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float
+    height: float
+
+    def landscape(self) -> "Paper":
+        return Paper(self.name, self.height, self.width)
+
+
+PAPERS = {"a4": Paper("a4", 210.0, 297.0), "letter": Paper("letter", 215.9, 279.4), "a2": Paper("a2", 420.0, 594.0),
+          "a1": Paper("a1", 594.0, 841.0), "a0": Paper("a0", 841.0, 1189.0)}

@@ -1,0 +1,7 @@
+"""Stage 5, layout: pieces placed on sheets.
+
+Owns imposition grids, gutterfold and tiling (impose), sheets of pieces with cut marks and duplex
+backs (pages), flowing text sheets (sheets), tiled boards and posters (boards), one component's
+pages (parts) and the print guide (guide). Imports every stage below it; `build` and `cli` sit on
+top.
+"""

@@ -1,0 +1,6 @@
+"""Stage 2, rules: what the rulebook states, checked against the loaded content on every build.
+
+Owns the rules-count schema (counts), graph-board facts (facts), game-specific checks found by entry
+point (checks) and hex-board layouts (hexboards: pieces suffice, no overlap, seats and starts).
+Imports `content`, `geometry` and `errors`.
+"""

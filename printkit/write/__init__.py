@@ -1,0 +1,5 @@
+"""Stage 4, write: the PDF file itself (pdf: pages, forms, fonts, boxes, viewer preferences).
+
+Later output formats (piece images, Tabletop Simulator) go here. Imports `draw`, `content`,
+`geometry` and `errors`; the layout stage above decides what goes on each page.
+"""
