@@ -17,7 +17,7 @@ from .content.game import GameContent, load_game
 from .errors import ContentError, Problem, UsageError
 from .geometry.paper import PAPERS, Paper
 from .content.model import Board
-from .layout.pages import Page, Sink
+from .layout.pages import SheetLabels, Sink
 from .content.i18n import PSEUDO, with_pseudo
 from .layout.parts import (Options, blank_page, two_sided, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)
@@ -119,6 +119,11 @@ def _langs(content: GameContent, settings: Settings) -> list[str]:
     return [lang for lang in content.game.languages if settings.langs is None or lang in settings.langs]
 
 
+def output_path(game: str, folder: str, name: str, lang: str | None) -> str:
+    """Where a file goes inside the output folder: <game>/<paper or poster>/<name>[.<lang>].pdf."""
+    return f"{game}/{folder}/{name}.{lang}.pdf" if lang else f"{game}/{folder}/{name}.pdf"
+
+
 def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Sink,
                progress: Callable[[str], None]) -> None:
     opts = Options(settings.layout, settings.theme)  # one per game: its piece cache lives as long as the game's build
@@ -129,8 +134,7 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
         if settings.parts:
             for comp in content.components.values():
                 for lang in (_langs(content, settings) if is_localised(comp) else [None]):
-                    name = f"{comp.stem}{suffix}.{lang}.pdf" if lang else f"{comp.stem}{suffix}.pdf"
-                    rel = f"{gid}/{paper_name}/{name}"
+                    rel = output_path(gid, paper_name, comp.stem + suffix, lang)
                     progress(rel)
                     w = stage.writer(rel, f"{content.game.title}: {comp.model.title}", comp.model.title,
                                      duplex=is_duplex(comp, opts, paper))
@@ -140,7 +144,7 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
                     if settings.gutterfold and is_duplex(comp, opts, paper) and foldable(comp, paper):
                         # for printers without duplex: the same pieces, fronts and backs side by side to fold
                         fold = Options("gutterfold", opts.theme, opts.cache)
-                        rel = f"{gid}/{paper_name}/{comp.stem}-gutterfold" + (f".{lang}.pdf" if lang else ".pdf")
+                        rel = output_path(gid, paper_name, f"{comp.stem}-gutterfold", lang)
                         progress(rel)
                         w = stage.writer(rel, f"{content.game.title}: {comp.model.title}", comp.model.title,
                                          duplex=False)
@@ -148,7 +152,7 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
                         stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind,
                                            "paper": paper_name, "lang": lang, "items": items_of(comp, paper)})
         for lang in _langs(content, settings) if settings.kits else []:
-            rel = f"{gid}/{paper_name}/{gid}-kit{suffix}.{lang}.pdf"
+            rel = output_path(gid, paper_name, f"{gid}-kit{suffix}", lang)
             progress(rel)
             build_kit(content, paper, lang, opts, settings.layout, stage, sink, rel)
     if settings.poster:
@@ -156,7 +160,7 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
             if not needs_poster(comp.model, settings.papers):
                 continue
             for lang in (_langs(content, settings) if is_localised(comp) else [None]):
-                rel = f"{gid}/poster/{comp.stem}-poster" + (f".{lang}.pdf" if lang else ".pdf")
+                rel = output_path(gid, "poster", f"{comp.stem}-poster", lang)
                 progress(rel)
                 w = stage.writer(rel, f"{content.game.title}: {comp.model.title} (poster)", "poster", duplex=False)
                 draw_poster(w, content, comp, sink, settings.theme, lang)
@@ -206,13 +210,16 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
     total = first - 1 + sum(p for _, p in plans)
     flow = guide_flow(content, paper, lang, listed, layout, total)
     w = stage.writer(rel, f"{content.game.title}: print-and-play kit", "kit", duplex=has_duplex)
-    label = Page(content.title_in(lang), guide_catalogs().get(lang, "guide.title"),
+    label = SheetLabels(content.title_in(lang), guide_catalogs().get(lang, "guide.title"),
                  paper_label(content, paper, lang), lang, guide_catalogs())
     flow_pages(w, paper, flow, label)
     if blank:
         blank_page(w, paper, label)
-    for comp, _ in plans:
-        draw_part(w, content, comp, paper, lang, opts, sink)
+    for comp, planned in plans:
+        drawn = draw_part(w, content, comp, paper, lang, opts, sink)
+        if drawn and drawn != planned:  # the guide's page ranges came from the plan: they would be wrong
+            sink.problems.append(Problem(comp.raw.pos, f"expected {comp.stem} to take the {planned} pages the guide "
+                                                       f"lists ({paper.name}, {lang}), found {drawn}"))
     stage.add(w, rel, {"game": content.id, "component": "kit", "kind": "kit", "paper": paper.name, "lang": lang,
                        "items": sum(e.items for e in listed if e.kind != "board-tiled")})
 

@@ -37,7 +37,7 @@ class LangChoice(str, Enum):
     all = "all"
 
 
-class Layout(str, Enum):
+class LayoutChoice(str, Enum):
     duplex = "duplex"
     gutterfold = "gutterfold"
 
@@ -74,7 +74,7 @@ def build_cmd(
     paper: PaperChoice = typer.Option(PaperChoice.all, help="paper size"),
     lang: LangChoice = typer.Option(LangChoice.all, help="language of the localised components"),
     out: Path = typer.Option(Path("output"), help="output folder"),
-    layout: Layout = typer.Option(Layout.duplex, help="double-sided pieces: duplex (backs on the next page) or gutterfold"),
+    layout: LayoutChoice = typer.Option(LayoutChoice.duplex, help="double-sided pieces: duplex (backs on the next page) or gutterfold"),
     ink_saver: bool = typer.Option(False, "--ink-saver", help="light backgrounds instead of dark ones: far less ink on a home printer"),
     parts: bool = typer.Option(True, help="also write one file per component besides each kit"),
     kit: bool = typer.Option(True, help="write the combined print-and-play kit of each game and language"),

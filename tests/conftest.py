@@ -1,7 +1,9 @@
 """Shared fixtures: small games made for the tests, and builds shared across test modules."""
 from __future__ import annotations
 
+import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,20 @@ from printkit.content.paths import Roots
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The parsed-content cache in a folder of this test run, never the user's own (builds run by
+    subprocess inherit it too)."""
+    folder = tmp_path_factory.mktemp("printkit-cache")
+    previous = os.environ.get("PRINTKIT_CACHE")
+    os.environ["PRINTKIT_CACHE"] = str(folder)
+    yield folder
+    if previous is None:
+        os.environ.pop("PRINTKIT_CACHE", None)
+    else:
+        os.environ["PRINTKIT_CACHE"] = previous
 
 
 def mini_roots(content: Path | None = None) -> Roots:

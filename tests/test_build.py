@@ -14,6 +14,7 @@ from conftest import FIXTURES, mini_roots
 from pdfcheck import text
 from printkit.build import Settings, build
 from printkit.content.model import KINDS, Game
+from printkit.errors import ContentError
 
 MANIFEST_KEYS = {"path", "game", "component", "kind", "paper", "lang", "pages", "items", "sha256"}
 
@@ -173,3 +174,17 @@ def test_a_game_title_given_per_language_heads_that_languages_pages(mini_copy, t
     assert fr_kit.count("Mini : un jeu d'essai") >= 3 and "a test game" not in fr_kit  # title, heading, running head
     assert "Mini: ein Testspiel" in de_sheet and "a test game" not in de_sheet
     assert "Mini: a test game" in text(out / "mini" / "a4" / "mini-kit.en.pdf")
+
+
+def test_a_kit_whose_drawing_disagrees_with_its_plan_is_an_error_not_a_wrong_guide(tmp_path, monkeypatch):
+    import printkit.build as build_module
+
+    real = build_module.planned_pages
+    monkeypatch.setattr(build_module, "planned_pages",
+                        lambda content, comp, *args: real(content, comp, *args) + (comp.stem == "deck"))
+    with pytest.raises(ContentError) as info:
+        build(Settings(roots=mini_roots(), out=tmp_path / "out", papers=("a4",), langs=("en",), parts=False,
+                       poster=False), ["mini"])
+    found = [str(p) for p in info.value.problems]
+    assert len(found) == 1 and "expected deck to take the" in found[0] and "(a4, en), found" in found[0]
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -40,3 +41,7 @@ def test_a_cache_others_can_write_to_is_not_used(tmp_path, monkeypatch):
     assert cache_dir() is None
     monkeypatch.setenv("PRINTKIT_CACHE", "off")
     assert cache_dir() is None
+
+
+def test_the_tests_never_use_the_users_own_cache(private_cache):
+    assert cache_dir() == private_cache and private_cache != Path.home() / ".cache" / "printkit"

@@ -3,7 +3,7 @@ import math
 
 import pytest
 
-from printkit.geometry.hexgrid import DIRECTIONS, Layout, connected, disc, distance, neighbours, ring, rotate
+from printkit.geometry.hexgrid import DIRECTIONS, HexGrid, connected, disc, distance, neighbours, ring, rotate
 
 
 def test_neighbours_are_at_distance_one_and_distinct():
@@ -31,10 +31,10 @@ def test_rings_and_discs_count_1_6_12_hexes():
 
 
 def test_layout_in_millimetres():
-    pointy = Layout(10)
+    pointy = HexGrid(10)
     assert pointy.centre((1, 0)) == pytest.approx((10 * math.sqrt(3), 0))
     assert pointy.centre((0, 1)) == pytest.approx((5 * math.sqrt(3), 15))
-    flat = Layout(10, flat=True)
+    flat = HexGrid(10, flat=True)
     assert flat.centre((1, 0)) == pytest.approx((15, 5 * math.sqrt(3)))
     corners = pointy.corners((0, 0))
     assert len(corners) == 6 and all(math.hypot(x, y) == pytest.approx(10) for x, y in corners)

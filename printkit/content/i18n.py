@@ -25,6 +25,7 @@ class Catalogs:
 
     texts: dict[str, dict[str, str]] = field(default_factory=dict)
     positions: dict[str, dict[str, Pos]] = field(default_factory=dict)
+    files: dict[str, Pos] = field(default_factory=dict)  # lang -> its first catalog file (for a missing key)
 
     def has(self, key: str) -> bool:
         return any(key in table for table in self.texts.values())
@@ -152,7 +153,7 @@ def _load_dir(folder: Path, langs: list[str], shown: Any) -> tuple[Catalogs, lis
         for file in files:
             problems += _load_file(file, shown(file), texts, positions)
         catalogs.texts[lang], catalogs.positions[lang] = texts, positions
-        catalogs.positions.setdefault("_file", {})[lang] = Pos(label)
+        catalogs.files[lang] = Pos(label)
     problems += _missing_keys(catalogs, langs)
     return catalogs, problems
 
@@ -184,7 +185,7 @@ def _missing_keys(catalogs: Catalogs, langs: list[str]) -> list[Problem]:
     """Every language must have every key some other language has: no silent fallback."""
     problems = []
     for lang in langs:
-        file_pos = catalogs.positions.get("_file", {}).get(lang)
+        file_pos = catalogs.files.get(lang)
         if file_pos is None:
             continue
         mine = catalogs.texts.get(lang, {})

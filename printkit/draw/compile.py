@@ -73,7 +73,7 @@ def analyse(tpl: TemplateSet, name: str, var: str) -> Fields | None:
     return Fields(frozenset(printed - other), frozenset(other)) if visit(tree) else None
 
 
-def _filled(svg: str, values: dict[str, Any]) -> str:
+def _fill_svg(svg: str, values: dict[str, Any]) -> str:
     return TOKEN_RE.sub(lambda m: str(escape(values[m.group(1)])), svg)
 
 
@@ -83,7 +83,7 @@ def plan_for(tpl: TemplateSet, name: str, base: dict[str, Any], var: str, item: 
     present = frozenset(f for f in fields if f in item)
     probe = {**item, **{f: TOKEN.format(f) for f in present}}
     svg = tpl.render(name, **base, **{var: probe})
-    if _filled(svg, item) != full:
+    if _fill_svg(svg, item) != full:
         return None
     return Plan(ET.fromstring(svg), present)
 

@@ -17,6 +17,7 @@ import re
 import xml.etree.ElementTree as ET
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Callable
 
 from reportlab.pdfbase import pdfdoc
@@ -32,8 +33,9 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 INHERITED = ("fill", "stroke", "stroke-width", "font-family", "font-size", "font-weight", "font-style",
              "text-anchor", "fill-opacity", "stroke-opacity", "stroke-dasharray", "stroke-linecap",
              "stroke-linejoin", "opacity")
-DEFAULT_STYLE = {"fill": "#000000", "stroke": "none", "stroke-width": "0.25", "font-size": "10pt",
-                 "font-family": T.DEFAULT_FAMILY, "text-anchor": "start"}
+# read-only: a drawing's root style, and (by identity) the cache key of nodes drawn in it
+DEFAULT_STYLE = MappingProxyType({"fill": "#000000", "stroke": "none", "stroke-width": "0.25", "font-size": "10pt",
+                                  "font-family": T.DEFAULT_FAMILY, "text-anchor": "start"})
 
 
 @lru_cache(maxsize=1)
@@ -106,7 +108,7 @@ class Renderer(TextDrawing):
     # ------------------------------------------------------------ tree walk
     def _children(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
         for child in node:
-            tag = _SHORT.get(child.tag) or _short(child.tag)
+            tag = _short(child.tag)
             handler = _HANDLERS.get(tag)
             if handler is None:
                 continue
@@ -116,7 +118,7 @@ class Renderer(TextDrawing):
                 if dynamic == _TEXT_ONLY:
                     text_override = substitute(child.text, ctx.values)
                 elif dynamic:
-                    child = _filled(child, ctx.values)
+                    child = _fill_element(child, ctx.values)
             attrib = child.attrib
             own = style
             if not _INHERITED_OR_STYLE.isdisjoint(attrib):
@@ -330,7 +332,7 @@ def _asset_key(path: str) -> str:
     return "a" + hashlib.sha1(Path(path).read_bytes()).hexdigest()[:16]
 
 
-def _filled(node: ET.Element, values: dict[str, str]) -> ET.Element:
+def _fill_element(node: ET.Element, values: dict[str, str]) -> ET.Element:
     """A copy of an element with its placeholders replaced; its children are shared, not copied."""
     attrib = {k: substitute(v, values) if "\ue000" in v else v for k, v in node.attrib.items()}
     copy = ET.Element(node.tag, attrib)
@@ -341,13 +343,13 @@ def _filled(node: ET.Element, values: dict[str, str]) -> ET.Element:
 
 
 _TEXT_ONLY, _FILLED = 1, 2
-_SHORT: dict[str, str] = {}
 _INHERITED_OR_STYLE = frozenset(INHERITED) | {"style"}
 
 
+@lru_cache(maxsize=256)
 def _short(tag: str) -> str:
-    _SHORT[tag] = tag.rsplit("}", 1)[-1]
-    return _SHORT[tag]
+    """A tag without its namespace."""
+    return tag.rsplit("}", 1)[-1]
 
 
 _STATIC = frozenset({"rect", "circle", "ellipse", "line", "polyline", "polygon", "path"})

@@ -66,12 +66,12 @@ def environment(folders: tuple[Path, ...]) -> jinja2.Environment:
 
 
 def _hex_points(cx: float, cy: float, size: float, flat: bool = True, inset: float = 0.0) -> str:
-    layout = hexgrid.Layout(size, (cx, cy), flat)
+    layout = hexgrid.HexGrid(size, (cx, cy), flat)
     return " ".join(f"{x:.3f},{y:.3f}" for x, y in layout.corners((0, 0), inset))
 
 
 def _hex_centre(q: int, r: int, size: float, flat: bool = True) -> tuple[float, float]:
-    x, y = hexgrid.Layout(size, (0.0, 0.0), flat).centre((q, r))
+    x, y = hexgrid.HexGrid(size, (0.0, 0.0), flat).centre((q, r))
     return round(x, 4), round(y, 4)
 
 

@@ -110,7 +110,7 @@ class Piece:
 
 
 @dataclass(frozen=True)
-class Layout:
+class TextLayout:
     size: float  # font size in the drawing unit
     leading: float
     lines: tuple[tuple[tuple[Piece, ...], float], ...]  # (pieces, line width), with blank-line gaps as ()
@@ -201,7 +201,7 @@ def _wrap_plain(para: str, font: str, size: float, max_width: float) -> tuple[li
 
 @lru_cache(maxsize=20000)
 def fit(text: str, family: str, style: str, size: float, min_size: float, box_w: float, box_h: float,
-        leading: float = 1.18, step: float = 0.25) -> Layout | None:
+        leading: float = 1.18, step: float = 0.25) -> TextLayout | None:
     """Largest layout from size down to min_size that fits the box, or None.
 
     Sizes are in the drawing unit. Blank lines separate paragraphs (half a line of space).
@@ -222,7 +222,7 @@ def fit(text: str, family: str, style: str, size: float, min_size: float, box_w:
             lines += wrapped
         height = _height(lines, current, leading)
         if ok and height <= box_h + 1e-6:
-            return Layout(current, current * leading, tuple(lines), height)
+            return TextLayout(current, current * leading, tuple(lines), height)
         current = round(current - step, 4)
     return None
 

@@ -69,7 +69,7 @@ def connected(hexes: set[Hex]) -> bool:
 
 
 @dataclass(frozen=True)
-class Layout:
+class HexGrid:
     """Where hexes of a given size (centre to corner, mm) sit on the page."""
 
     size: float

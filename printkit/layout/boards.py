@@ -6,7 +6,7 @@ from typing import Callable
 from ..geometry.paper import MARGIN, PAPERS, Paper
 from .impose import Tiling, best_grid, tiling
 from ..content.model import Board, GraphBoard
-from .pages import Page, Sink
+from .pages import SheetLabels, Sink
 from ..errors import Pos, Problem
 from ..write.pdf import Writer
 from ..draw.svgdraw import Context
@@ -73,7 +73,7 @@ def _cross(x: float, y: float, r: float = 2.0) -> list[tuple[float, float, float
     return [(x - r, y, x + r, y), (x, y - r, x, y + r)]
 
 
-def tile_pages(w: Writer, svg: str, model: Board, paper: Paper, title: str, label: Page, sink: Sink,
+def tile_pages(w: Writer, svg: str, model: Board, paper: Paper, title: str, label: SheetLabels, sink: Sink,
                where: Pos, assets: Callable, safe: float) -> int:
     """Assembly diagram, then one page per tile."""
     size = model.size
@@ -89,7 +89,7 @@ def tile_pages(w: Writer, svg: str, model: Board, paper: Paper, title: str, labe
     return total + 1
 
 
-def _tile(w: Writer, form: str, t: Tiling, row: int, col: int, label: Page, n: int, total: int) -> None:
+def _tile(w: Writer, form: str, t: Tiling, row: int, col: int, label: SheetLabels, n: int, total: int) -> None:
     bx, by, tw, th = t.window(row, col)
     ox, oy = t.origin
     c = w.canvas
@@ -167,7 +167,7 @@ def _mini_map(w: Writer, t: Tiling, row: int, col: int, x: float, y: float) -> N
     c.restoreState()
 
 
-def assembly_page(w: Writer, form: str, t: Tiling, title: str, label: Page) -> None:
+def assembly_page(w: Writer, form: str, t: Tiling, title: str, label: SheetLabels) -> None:
     """The whole board scaled to the sheet, with the tile grid and labels over it."""
     paper = t.paper
     w.begin(paper)
@@ -212,7 +212,7 @@ def assembly_page(w: Writer, form: str, t: Tiling, title: str, label: Page) -> N
     w.end()
 
 
-def poster_page(w: Writer, svg: str, size: tuple[float, float], label: Page, sink: Sink, where: Pos,
+def poster_page(w: Writer, svg: str, size: tuple[float, float], label: SheetLabels, sink: Sink, where: Pos,
                 assets: Callable, safe: float) -> int:
     """The board on one large standard sheet, for a print shop: crop marks, TrimBox = the board."""
     bw, bh = size

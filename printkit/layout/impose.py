@@ -223,21 +223,21 @@ class Tiling:
     board_w: float
     board_h: float
     overlap: float
-    columns: tuple[tuple[float, float], ...]  # (x, width) of each column of tiles on the board
-    lines: tuple[tuple[float, float], ...]  # (y, height) of each row of tiles
+    column_spans: tuple[tuple[float, float], ...]  # (x, width) of each column of tiles on the board
+    row_spans: tuple[tuple[float, float], ...]  # (y, height) of each row of tiles
     origin: tuple[float, float]  # where the tile's board window starts on the sheet
 
     @property
     def cols(self) -> int:
-        return len(self.columns)
+        return len(self.column_spans)
 
     @property
     def rows(self) -> int:
-        return len(self.lines)
+        return len(self.row_spans)
 
     def window(self, row: int, col: int) -> tuple[float, float, float, float]:
         """The board region (x, y, w, h) printed on tile (row, col)."""
-        (x, w), (y, h) = self.columns[col], self.lines[row]
+        (x, w), (y, h) = self.column_spans[col], self.row_spans[row]
         return x, y, w, h
 
     @staticmethod
@@ -247,11 +247,11 @@ class Tiling:
 
 LABEL_BAND = 9.0
 TILE_EDGE = 2.0  # room for the crop marks at a tile's outer board edges
-Rect = tuple[float, float, float, float, float]  # x0, y0, x1, y1, weight
+Obstacle = tuple[float, float, float, float, float]  # x0, y0, x1, y1, weight
 
 
 def tiling(paper: Paper, board_w: float, board_h: float, overlap: float = 12.0,
-           obstacles: tuple[Rect, ...] = ()) -> Tiling:
+           obstacles: tuple[Obstacle, ...] = ()) -> Tiling:
     """Tiles with the fewest sheets, portrait or landscape, seams placed off the obstacles."""
     xs = [(x0, x1, w) for x0, _, x1, _, w in obstacles]
     ys = [(y0, y1, w) for _, y0, _, y1, w in obstacles]
@@ -259,11 +259,11 @@ def tiling(paper: Paper, board_w: float, board_h: float, overlap: float = 12.0,
     for sheet in (paper, paper.landscape()):
         tw = sheet.width - 2 * MARGIN - 2 * TILE_EDGE
         th = sheet.height - 2 * MARGIN - LABEL_BAND - BAND
-        cols, lines = windows(board_w, tw, overlap, xs), windows(board_h, th, overlap, ys)
-        cost = sum(crossing(x + overlap / 2, xs) for x, _ in cols[1:]) + sum(crossing(y + overlap / 2, ys) for y, _ in lines[1:])
-        key = (len(cols) * len(lines), cost)
+        cols, rows = windows(board_w, tw, overlap, xs), windows(board_h, th, overlap, ys)
+        cost = sum(crossing(x + overlap / 2, xs) for x, _ in cols[1:]) + sum(crossing(y + overlap / 2, ys) for y, _ in rows[1:])
+        key = (len(cols) * len(rows), cost)
         if best_key is None or key < best_key:
-            best = Tiling(sheet, board_w, board_h, overlap, tuple(cols), tuple(lines), (MARGIN + TILE_EDGE, MARGIN + LABEL_BAND))
+            best = Tiling(sheet, board_w, board_h, overlap, tuple(cols), tuple(rows), (MARGIN + TILE_EDGE, MARGIN + LABEL_BAND))
             best_key = key
     assert best is not None
     return best

@@ -19,8 +19,8 @@ SHORT_MARK = 2.0  # margin marks shorter than this get a hairline along the cut 
 
 
 @dataclass
-class Page:
-    """What a part of a document needs to know to label its pages."""
+class SheetLabels:
+    """The labels on every sheet of a part: game, component, paper and language (running head, footer)."""
 
     game: str
     component: str
@@ -163,7 +163,7 @@ def _draw(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed: tup
 
 
 def _finish_sheet(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks: tuple[float, float],
-                  band: Rect | None, footer: str, label: Page, outlined: bool = False) -> None:
+                  band: Rect | None, footer: str, label: SheetLabels, outlined: bool = False) -> None:
     if not outlined:  # round and hexagonal pieces are cut along their printed outline instead
         cut_marks(w, trims, bleed, marks)
     if band:
@@ -187,7 +187,7 @@ def layout_pages(count: int, size: tuple[float, float], paper: Paper, double: bo
     return sheets * (2 if double else 1)
 
 
-def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, label: Page, sink: Sink,
+def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, label: SheetLabels, sink: Sink,
                assets: Callable, double: bool) -> int:
     """n-up sheets; with backs, each back page follows its front page, mirrored for long-edge flip."""
     first = next(iter(specs), None) if not isinstance(specs, list) else (specs[0] if specs else None)
@@ -220,7 +220,7 @@ def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, 
     return pages
 
 
-def gutterfold_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, label: Page, sink: Sink,
+def gutterfold_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, label: SheetLabels, sink: Sink,
                      assets: Callable) -> int:
     """Fronts on one half, backs opposite them across a fold line: fold, glue, cut."""
     specs = list(specs)
@@ -258,7 +258,7 @@ def _fold_line(w: Writer, g, instruction: str) -> None:
         w.text(g.paper.width / 2, g.fold - 0.7, instruction, 5.5, anchor="middle")
 
 
-def diagram_page(w: Writer, svg: str, size: tuple[float, float], paper: Paper, label: Page, sink: Sink,
+def diagram_page(w: Writer, svg: str, size: tuple[float, float], paper: Paper, label: SheetLabels, sink: Sink,
                  assets: Callable) -> int:
     """A reference drawing (an assembly diagram) centred on its own page, shrunk to the printable area
     when the paper is smaller than the drawing; nothing on it is cut."""

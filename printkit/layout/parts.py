@@ -13,7 +13,7 @@ from ..errors import Problem
 from ..content.load import pos_of
 from ..draw.templates import TemplateProblem
 from ..content.model import Board, Deck, HexBoard, Sheet, Standee, Tokens
-from .pages import Page, Sink, diagram_page, grid_pages, gutterfold_pages, layout_pages
+from .pages import SheetLabels, Sink, diagram_page, grid_pages, gutterfold_pages, layout_pages
 from ..write.pdf import Writer
 from ..draw.pieces import board_piece, board_svg, pieces, standee_size, template_values, templates_for
 
@@ -116,7 +116,7 @@ def planned_pages(content: GameContent, comp: LoadedComponent, paper: Paper, lan
         return sum(layout_pages(n, size, paper, False, False) for size, n in _runs(sizes)) + len(model.layouts)
     if isinstance(model, Board):
         if fits_sheet(paper, model):
-            return layout_pages(1, model.size, paper, two_sided(model), False)
+            return layout_pages(1, model.size, paper, two_sided(model), folds(comp, opts, paper))
         return tile_count(paper, model) + 1
     from .sheets import count_pages
 
@@ -141,7 +141,7 @@ def draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pap
 def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options,
                sink: Sink) -> int:
     title = content.localised(lang, f"kit.components.{comp.stem}", comp.model.title)
-    label = Page(content.title_in(lang), title, paper_label(content, paper, lang), lang, guide_catalogs())
+    label = SheetLabels(content.title_in(lang), title, paper_label(content, paper, lang), lang, guide_catalogs())
     model = comp.model
     assets = templates_for(content, comp).asset
     # pieces are printed in the content's language whatever the kit's language; only furniture follows the kit
@@ -184,7 +184,7 @@ def _runs(sizes: list[tuple[tuple[float, float], int]]) -> list[tuple[tuple[floa
 
 
 def _hex_board_pages(w: Writer, content: GameContent, comp: LoadedComponent, specs: list, paper: Paper,
-                     label: Page, opts: Options, sink: Sink, assets, lang: str | None) -> int:
+                     label: SheetLabels, opts: Options, sink: Sink, assets, lang: str | None) -> int:
     """The pieces to cut out (a grid per piece size), then one assembly diagram per layout."""
     from ..rules.hexboards import layout_geometry
 
@@ -218,7 +218,7 @@ def _draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: S
     assert isinstance(model, Board)
     shown = lang or "en"
     title = content.localised(shown, f"kit.components.{comp.stem}", model.title)
-    label = Page(content.title_in(shown), title, paper_label(content, poster_paper(*model.size), shown),
+    label = SheetLabels(content.title_in(shown), title, paper_label(content, poster_paper(*model.size), shown),
                  shown, guide_catalogs())
     return poster_page(w, board_svg(content, comp, theme=theme, lang=lang), model.size, label, sink,
                        pos_of(comp.raw, "template") or comp.raw.pos, templates_for(content, comp).asset, model.safe)
@@ -263,7 +263,7 @@ def piece_size(comp: LoadedComponent, lang: str) -> str:
     return size_text(*model.size, lang) if isinstance(model, (Deck, Tokens, Standee, Board)) else ""
 
 
-def blank_page(w: Writer, paper: Paper, label: Page) -> None:
+def blank_page(w: Writer, paper: Paper, label: SheetLabels) -> None:
     """An intentionally blank page that keeps fronts and backs on one sheet when a kit prints duplex."""
     from .sheets import paragraph_lines
 

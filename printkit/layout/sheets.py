@@ -15,7 +15,7 @@ from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableS
 
 from ..draw import text as T
 from ..geometry.paper import MARGIN, Paper
-from .pages import Page
+from .pages import SheetLabels
 from ..write.pdf import Writer
 
 SIDE = 13.0
@@ -214,7 +214,7 @@ def count_pages(paper: Paper, flow: Flow) -> int:
     return _pour(c, paper, flow, lambda n: c.showPage())
 
 
-def flow_pages(w: Writer, paper: Paper, flow: Flow, label: Page, total: int | None = None) -> int:
+def flow_pages(w: Writer, paper: Paper, flow: Flow, label: SheetLabels, total: int | None = None) -> int:
     """Pour a flow onto pages of the writer; each page gets the ruler and footer."""
     total = total or count_pages(paper, flow)
     w.begin(paper, mm=False)

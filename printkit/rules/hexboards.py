@@ -20,7 +20,7 @@ def placed(piece: HexPiece, p: Placement) -> list[Hex]:
     return [hexgrid.add(hexgrid.rotate(tuple(h), p.turn), tuple(p.at)) for h in piece.hexes]
 
 
-def boundary(hexes: list[Hex], grid: hexgrid.Layout) -> list[list[tuple[float, float]]]:
+def boundary(hexes: list[Hex], grid: hexgrid.HexGrid) -> list[list[tuple[float, float]]]:
     """The outline loops of a set of hexes: every hex edge not shared by two hexes, chained."""
     def key(pt: tuple[float, float]) -> tuple[float, float]:
         return round(pt[0], 6), round(pt[1], 6)
@@ -47,12 +47,12 @@ def boundary(hexes: list[Hex], grid: hexgrid.Layout) -> list[list[tuple[float, f
 
 def piece_cluster(model: HexBoard, piece: HexPiece) -> tuple[tuple[float, float], Cluster, list[dict[str, Any]]]:
     """A piece's box size, its cutting shape and its hexes' centres, in mm from the box's top left."""
-    grid = hexgrid.Layout(model.hex.size, (0.0, 0.0), model.hex.flat)
+    grid = hexgrid.HexGrid(model.hex.size, (0.0, 0.0), model.hex.flat)
     hexes = [tuple(h) for h in piece.hexes]
     points = [pt for h in hexes for pt in grid.corners(h)]
     x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
     w, h = max(p[0] for p in points) - x0, max(p[1] for p in points) - y0
-    moved = hexgrid.Layout(model.hex.size, (-x0, -y0), model.hex.flat)
+    moved = hexgrid.HexGrid(model.hex.size, (-x0, -y0), model.hex.flat)
     loop = max(boundary(hexes, moved), key=len)
     cells = tuple(tuple(moved.corners(hx)) for hx in hexes)
     cluster = Cluster(cells, tuple(loop), model.hex.size)
@@ -68,13 +68,13 @@ def _points(loop: list[tuple[float, float]]) -> str:
 def layout_geometry(model: HexBoard, layout: HexLayout, margin: float = 0.0) -> dict[str, Any]:
     """What a diagram template draws: hexes, piece outlines, seats and starts in mm, the box at (0, 0)."""
     pieces = {p.id: p for p in model.pieces}
-    base = hexgrid.Layout(model.hex.size, (0.0, 0.0), model.hex.flat)
+    base = hexgrid.HexGrid(model.hex.size, (0.0, 0.0), model.hex.flat)
     cells = [(i, h) for i, p in enumerate(layout.placements) if p.piece in pieces for h in placed(pieces[p.piece], p)]
     points = [pt for _, h in cells for pt in base.corners(h)]
     x0, y0 = min(p[0] for p in points) - margin, min(p[1] for p in points) - margin
     w = max(p[0] for p in points) - x0 + margin
     h = max(p[1] for p in points) - y0 + margin
-    grid = hexgrid.Layout(model.hex.size, (-x0, -y0), model.hex.flat)
+    grid = hexgrid.HexGrid(model.hex.size, (-x0, -y0), model.hex.flat)
     colours = {s.player: s.colour for s in layout.seats}
     centre = (w / 2, h / 2)
     out_hexes = [{"q": hx[0], "r": hx[1], "x": round(grid.centre(hx)[0], 4), "y": round(grid.centre(hx)[1], 4),
