@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+import yaml
 
 from pdfcheck import blank_border_mm, fonts, is_paper, page_sizes_mm, piece_rects, piece_texts, registered_pieces, text
 from printkit.build import Settings, build
@@ -89,7 +90,10 @@ def test_cards_speak_each_language(chase_build):
         cards = text(folder / f"characters.{lang}.pdf")
         assert all(w in cards for w in expected), lang
         assert all(name in cards for name in ("Holden", "Deckard", "Gaff", "Roy", "Leon", "Zhora", "Pris", "Rachael"))
-    assert "16" in text(folder / "itt-trackers.en.pdf")
+    trackers = text(folder / "itt-trackers.en.pdf")
+    itts = {c["title"]: c["itt"] for c in yaml.safe_load((ROOT / "content" / GAME / "characters.yaml").read_text())["cards"]
+            if c.get("itt")}
+    assert itts and all(f"{name.upper()}\nITT {itt}\n" in trackers for name, itt in itts.items()), itts
 
 
 def test_reference_sheet_has_the_setup_table_in_each_language(chase_build):

@@ -1,9 +1,12 @@
 """Compiled card templates fill only what changes, and draw exactly what a full render draws."""
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+from xml.sax.saxutils import escape
+
 import pytest
 
-from printkit.draw.compile import analyse, group_key, plan_for
+from printkit.draw.compile import analyse, group_key, plan_for, substitute
 from printkit.draw.templates import TemplateSet
 
 FRONT = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 90">
@@ -40,5 +43,10 @@ def test_a_plan_filled_with_a_card_is_the_full_render(tpl):
     assert plan is not None and plan.fields == {"title", "text"}
     texts = ["".join(e.itertext()) for e in plan.root.iter("{http://www.w3.org/2000/svg}text")]
     assert "\ue000title\ue001" in texts and "X" in texts
+    # the plan filled with another card of its group draws exactly what a full render of that card draws
+    filled = ET.fromstring(substitute(ET.tostring(plan.root, encoding="unicode"),
+                                      {f: escape(str(cards[1][f])) for f in plan.fields}))
+    rendered = ET.fromstring(tpl.render("front.svg.j2", **base, card=cards[1]))
+    assert ET.tostring(filled, encoding="unicode") == ET.tostring(rendered, encoding="unicode")
     other = {**cards[1], "type": "b"}
     assert group_key(other, fields.structural) != group_key(cards[1], fields.structural)

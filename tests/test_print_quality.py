@@ -186,8 +186,8 @@ def test_rules_summary_in_three_languages_uses_locale_numbers_and_typography(rep
     en = text(repdetect_build / "rep-detect" / "a4" / "rules-summary.en.pdf")
     fr = text(repdetect_build / "rep-detect" / "a4" / "rules-summary.fr.pdf")
     de = text(repdetect_build / "rep-detect" / "a4" / "rules-summary.de.pdf")
-    assert en != fr != de
-    assert "Rules summary" in en
+    assert len({en, fr, de}) == 3  # three different texts, en and de included
+    assert "Rules summary" in en and "Résumé des règles" in fr and "Regelübersicht" in de
     assert "Blade Runner : Rep-Detect" in fr and "Blade Runner: Rep-Detect" in en
     # the space before French high punctuation is non-breaking: no line ever starts with it
     with pdfplumber.open(str(repdetect_build / "rep-detect" / "a4" / "rules-summary.fr.pdf")) as pdf:

@@ -80,8 +80,9 @@ def test_arena_diagrams_one_per_player_count_in_the_kits_language(replicants_bui
     with fitz.open(replicants_build / "replicants" / "a4" / f"arena.{lang}.pdf") as doc:
         titles = [page.get_text() for page in doc if players in page.get_text()]
     assert [t.split("\n")[0] for t in titles] == [f"2 {players}", f"3 {players}", f"4 {players}"]
-    # the 4-player diagram: 24 start hexes (4 players x Matrix, three 2s, two 3s)
-    assert titles[2].count("M") >= 4
+    # the 4-player diagram: 24 start hexes (4 players x Matrix, three 2s, two 3s), each its value in its hex;
+    # beside them the legend's sample piece (M) and the "M = Matrix" line
+    assert titles[2].split().count("M") == 4 + 2  # the four Matrices, exactly
 
 
 def test_rulebook_numbers_and_quotes_follow_each_language(replicants_build):
