@@ -244,15 +244,3 @@ def hex_pieces(content: GameContent, comp: LoadedComponent, theme: str = "standa
                          cluster)
         for _ in range(piece.qty):
             yield spec
-
-
-def pieces(content: GameContent, comp: LoadedComponent, theme: str = "standard", lang: str | None = None) -> list[PieceSpec]:
-    if isinstance(comp.model, HexBoard):
-        return list(hex_pieces(content, comp, theme, lang))
-    if isinstance(comp.model, Deck):
-        return list(deck_pieces(content, comp, theme, lang))
-    if isinstance(comp.model, Standee):
-        return list(standee_pieces(content, comp, theme, lang))
-    if isinstance(comp.model, Tokens):
-        return list(token_pieces(content, comp, theme, lang))
-    return []

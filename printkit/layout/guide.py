@@ -8,8 +8,8 @@ from reportlab.platypus import Paragraph
 from ..content.game import GameContent
 from ..content.i18n import fill, typography
 from ..geometry.paper import Paper
-from ..content.model import Board, Deck, HexBoard, Sheet, Tokens
-from .parts import guide_catalogs
+from ..content.model import Deck, Sheet
+from .parts import guide_catalogs, kind_of
 from .sheets import Flow, markup, spacer, styles, table
 
 
@@ -110,17 +110,7 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
 
 def entry_kind(model: object, tiled: bool = False) -> str:
     """The guide's name for how a part is assembled (its key under guide.kind)."""
-    if isinstance(model, Tokens):
-        return "tokens-outlined" if model.shape in ("circle", "hexagon") else "tokens"
-    if isinstance(model, Deck):
-        return model.kind
-    if isinstance(model, Board):
-        return "board-tiled" if tiled else "board"
-    if isinstance(model, Sheet):
-        return "sheet"
-    if isinstance(model, HexBoard):
-        return "hex-board"
-    return "standee"
+    return kind_of(model).guide_entry(model, tiled)
 
 
 def _untranslated_words(content: GameContent) -> bool:

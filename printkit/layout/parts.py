@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Callable
 
 from .boards import fits_sheet, poster_page, poster_paper, tile_count, tile_pages
 from ..content.game import GameContent, LoadedComponent
@@ -15,7 +16,8 @@ from ..draw.templates import TemplateProblem
 from ..content.model import Board, Deck, HexBoard, Sheet, Standee, Tokens
 from .pages import SheetLabels, Sink, diagram_page, grid_pages, gutterfold_pages, layout_pages
 from ..write.pdf import Writer
-from ..draw.pieces import board_piece, board_svg, pieces, standee_size, template_values, templates_for
+from ..draw.pieces import (board_piece, board_svg, deck_pieces, hex_pieces, standee_pieces, standee_size, template_values,
+                           templates_for, token_pieces)
 
 
 @dataclass(frozen=True)
@@ -103,21 +105,36 @@ def items_of(comp: LoadedComponent, paper: Paper) -> int:
 
 
 def planned_pages(content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options) -> int:
-    model = comp.model
-    if isinstance(model, (Deck, Tokens)):
-        double = two_sided(model)
-        return layout_pages(comp.count(), model.size, paper, double, folds(comp, opts, paper))
-    if isinstance(model, Standee):
-        return layout_pages(comp.count(), standee_size(model), paper, False, False)
-    if isinstance(model, HexBoard):
-        from ..rules.hexboards import piece_cluster
+    """The pages a part will take, before it is drawn (the kit's guide lists page ranges from it)."""
+    return kind_of(comp.model).planned(content, comp, paper, lang, opts)
 
-        sizes = [(piece_cluster(model, p)[0], p.qty) for p in model.pieces]
-        return sum(layout_pages(n, size, paper, False, False) for size, n in _runs(sizes)) + len(model.layouts)
-    if isinstance(model, Board):
-        if fits_sheet(paper, model):
-            return layout_pages(1, model.size, paper, two_sided(model), folds(comp, opts, paper))
-        return tile_count(paper, model) + 1
+
+def _plan_pieces(content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options) -> int:
+    model = comp.model
+    double = two_sided(model)
+    return layout_pages(comp.count(), model.size, paper, double, folds(comp, opts, paper))
+
+
+def _plan_standees(content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options) -> int:
+    return layout_pages(comp.count(), standee_size(comp.model), paper, False, False)
+
+
+def _plan_hex_board(content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options) -> int:
+    from ..rules.hexboards import piece_cluster
+
+    model = comp.model
+    sizes = [(piece_cluster(model, p)[0], p.qty) for p in model.pieces]
+    return sum(layout_pages(n, size, paper, False, False) for size, n in _runs(sizes)) + len(model.layouts)
+
+
+def _plan_board(content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options) -> int:
+    model = comp.model
+    if fits_sheet(paper, model):
+        return layout_pages(1, model.size, paper, two_sided(model), folds(comp, opts, paper))
+    return tile_count(paper, model) + 1
+
+
+def _plan_sheet(content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options) -> int:
     from .sheets import count_pages
 
     try:
@@ -138,38 +155,70 @@ def draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pap
         return 0
 
 
+@dataclass
+class Drawing:
+    """One part being drawn: where, what, in which language, and where problems go."""
+
+    w: Writer
+    content: GameContent
+    comp: LoadedComponent
+    paper: Paper
+    lang: str  # the kit's language (furniture)
+    opts: Options
+    sink: Sink
+    label: SheetLabels
+    assets: Callable
+    piece_lang: str | None  # the pieces' language when they print per language
+
+
 def _draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options,
                sink: Sink) -> int:
     title = content.localised(lang, f"kit.components.{comp.stem}", comp.model.title)
     label = SheetLabels(content.title_in(lang), title, paper_label(content, paper, lang), lang, guide_catalogs())
-    model = comp.model
-    assets = templates_for(content, comp).asset
     # pieces are printed in the content's language whatever the kit's language; only furniture follows the kit
     text_lang = lang if is_localised(comp) else content.game.content_lang
     label.text_lang = text_lang
-    piece_lang = text_lang if model.per_language else None
-    if isinstance(model, Board) and not fits_sheet(paper, model):
-        return tile_pages(w, board_svg(content, comp, theme=opts.theme, lang=piece_lang), model, paper, title, label, sink,
-                          pos_of(comp.raw, "template") or comp.raw.pos, assets, model.safe)
-    if isinstance(model, Sheet):
-        from .sheets import flow_pages
+    piece_lang = text_lang if comp.model.per_language else None
+    d = Drawing(w, content, comp, paper, lang, opts, sink, label, templates_for(content, comp).asset, piece_lang)
+    return kind_of(comp.model).draw(d)
 
-        flow = sheet_flow(content, comp, lang, opts.theme)
-        pages = flow_pages(w, paper, flow, label)
-        at = comp.raw.value_pos.get("figures", comp.raw.pos)
-        sink.problems += [Problem(at, f"{tp.message} (figure {name!r}, field {tp.field})") for name, tp in flow.problems]
-        return pages
-    key = (content.id, comp.stem, piece_lang)
-    if key not in opts.cache:
-        opts.cache[key] = ([board_piece(content, comp, opts.theme, piece_lang)] if isinstance(model, Board)
-                           else pieces(content, comp, opts.theme, piece_lang))
-    specs = opts.cache[key]
-    if isinstance(model, HexBoard):
-        return _hex_board_pages(w, content, comp, specs, paper, label, opts, sink, assets, piece_lang)
-    double = two_sided(model)
-    if folds(comp, opts, paper):
-        return gutterfold_pages(w, specs, len(specs), paper, label, sink, assets)
-    return grid_pages(w, specs, len(specs), paper, label, sink, assets, double)
+
+def _specs(d: Drawing) -> list:
+    """The part's pieces, drawn once per build and language and shared by its part files and kits."""
+    key = (d.content.id, d.comp.stem, d.piece_lang)
+    if key not in d.opts.cache:
+        d.opts.cache[key] = kind_of(d.comp.model).pieces(d.content, d.comp, d.opts.theme, d.piece_lang)
+    return d.opts.cache[key]
+
+
+def _draw_pieces(d: Drawing) -> int:
+    specs = _specs(d)
+    if folds(d.comp, d.opts, d.paper):
+        return gutterfold_pages(d.w, specs, len(specs), d.paper, d.label, d.sink, d.assets)
+    return grid_pages(d.w, specs, len(specs), d.paper, d.label, d.sink, d.assets, two_sided(d.comp.model))
+
+
+def _draw_board(d: Drawing) -> int:
+    model = d.comp.model
+    if fits_sheet(d.paper, model):
+        return _draw_pieces(d)
+    return tile_pages(d.w, board_svg(d.content, d.comp, theme=d.opts.theme, lang=d.piece_lang), model, d.paper,
+                      d.label.component, d.label, d.sink, pos_of(d.comp.raw, "template") or d.comp.raw.pos, d.assets,
+                      model.safe)
+
+
+def _draw_sheet(d: Drawing) -> int:
+    from .sheets import flow_pages
+
+    flow = sheet_flow(d.content, d.comp, d.lang, d.opts.theme)
+    pages = flow_pages(d.w, d.paper, flow, d.label)
+    at = d.comp.raw.value_pos.get("figures", d.comp.raw.pos)
+    d.sink.problems += [Problem(at, f"{tp.message} (figure {name!r}, field {tp.field})") for name, tp in flow.problems]
+    return pages
+
+
+def _draw_hex_board(d: Drawing) -> int:
+    return _hex_board_pages(d.w, d.content, d.comp, _specs(d), d.paper, d.label, d.opts, d.sink, d.assets, d.piece_lang)
 
 
 def _runs(sizes: list[tuple[tuple[float, float], int]]) -> list[tuple[tuple[float, float], int]]:
@@ -280,3 +329,35 @@ def size_text(w: float, h: float, lang: str) -> str:
     from ..content.i18n import format_number
 
     return f"{format_number(round(w, 1), lang)} \u00d7 {format_number(round(h, 1), lang)} mm"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What the engine does differently for one kind of component, in one place: how its items become
+    pieces, how many pages its part takes, how it is drawn, and its entry in the print guide. A new kind
+    is its declaration in content/model.py and one entry of KINDS."""
+
+    pieces: Callable[[GameContent, LoadedComponent, str, str | None], list]
+    planned: Callable[[GameContent, LoadedComponent, Paper, str, Options], int]
+    draw: Callable[[Drawing], int]
+    guide_entry: Callable[[object, bool], str]  # (model, tiled) -> its key under guide.kind
+
+
+def _board_pieces(content: GameContent, comp: LoadedComponent, theme: str, lang: str | None) -> list:
+    return [board_piece(content, comp, theme, lang)]
+
+
+KINDS: dict[type, Kind] = {
+    Deck: Kind(lambda *a: list(deck_pieces(*a)), _plan_pieces, _draw_pieces, lambda model, tiled: model.kind),
+    Tokens: Kind(lambda *a: list(token_pieces(*a)), _plan_pieces, _draw_pieces,
+                 lambda model, tiled: "tokens-outlined" if model.shape in ("circle", "hexagon") else "tokens"),
+    Standee: Kind(lambda *a: list(standee_pieces(*a)), _plan_standees, _draw_pieces, lambda model, tiled: "standee"),
+    Board: Kind(_board_pieces, _plan_board, _draw_board, lambda model, tiled: "board-tiled" if tiled else "board"),
+    HexBoard: Kind(lambda *a: list(hex_pieces(*a)), _plan_hex_board, _draw_hex_board, lambda model, tiled: "hex-board"),
+    Sheet: Kind(lambda *a: [], _plan_sheet, _draw_sheet, lambda model, tiled: "sheet"),
+}
+
+
+def kind_of(model: object) -> Kind:
+    """The kind of a component's model (a graph board is a board)."""
+    return next(KINDS[cls] for cls in type(model).__mro__ if cls in KINDS)
