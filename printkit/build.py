@@ -17,7 +17,7 @@ from .content.game import GameContent, load_game
 from .errors import ContentError, Problem, UsageError
 from .geometry.paper import PAPERS, Paper
 from .content.model import Board
-from .layout.pages import SheetLabels, Sink
+from .layout.sheets import SheetLabels, Sink
 from .content.i18n import PSEUDO, with_pseudo
 from .layout.parts import (Options, blank_page, two_sided, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)
@@ -185,7 +185,7 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
               sink: Sink, rel: str) -> None:
     """Guide, a blank page if the guide is odd, double-sided parts, then one-sided parts."""
     from .layout.guide import Entry, entry_kind, guide_flow
-    from .layout.sheets import count_pages, flow_pages
+    from .layout.flow import count_pages, flow_pages
 
     order = _kit_order(content, opts, paper)
     plans = [(c, planned_pages(content, c, paper, lang, opts)) for c in order]

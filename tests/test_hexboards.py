@@ -161,7 +161,7 @@ def test_a_key_missing_from_one_languages_catalogs_names_key_and_file(hex_copy):
 def test_a_figure_and_its_caption_never_part_at_a_column_break():
     from printkit.content.game import load_game
     from printkit.layout.parts import sheet_flow
-    from printkit.layout.sheets import Figure
+    from printkit.layout.flow import Figure
 
     content = load_game(mini_roots(), "hexmini")
     flow = sheet_flow(content, content.components["guide-sheet"], "en")

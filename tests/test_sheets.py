@@ -5,7 +5,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
 from printkit.draw import text as T
-from printkit.layout.sheets import styles
+from printkit.layout.flow import styles
 
 
 def bullet_end(style, bullet: str) -> float:

@@ -6,7 +6,7 @@ from typing import Callable
 from ..geometry.paper import MARGIN, PAPERS, Paper
 from .impose import Tiling, best_grid, tiling
 from ..content.model import Board, GraphBoard
-from .pages import SheetLabels, Sink
+from .sheets import SheetLabels, Sink
 from ..errors import Pos, Problem
 from ..write.pdf import Writer
 from ..draw.svgdraw import Context
@@ -202,7 +202,7 @@ def assembly_page(w: Writer, form: str, t: Tiling, title: str, label: SheetLabel
                 segs.append((x0, y, x0 + t.board_w * scale, y))
     w.lines(segs, width=0.4, colour=(0.85, 0.1, 0.1), dash=[3, 2])
     text_y = y0 + t.board_h * scale + 8
-    from .sheets import paragraph_lines
+    from .flow import paragraph_lines
 
     for line in paragraph_lines(label.t("tiles_p"), paper.width - 2 * MARGIN - 4, 9):
         w.text(MARGIN + 2, text_y, line, 9, colour=(0, 0, 0))

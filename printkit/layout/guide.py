@@ -10,7 +10,7 @@ from ..content.i18n import fill, typography
 from ..geometry.paper import Paper
 from ..content.model import Deck, Sheet
 from .parts import guide_catalogs, kind_of
-from .sheets import Flow, markup, spacer, styles, table
+from .flow import Flow, markup, spacer, styles, table
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from ..errors import Problem
 from ..content.load import pos_of
 from ..draw.templates import TemplateProblem
 from ..content.model import Board, Deck, HexBoard, Sheet, Standee, Tokens
-from .pages import SheetLabels, Sink, diagram_page, grid_pages, gutterfold_pages, layout_pages
+from .sheets import SheetLabels, Sink, diagram_page, grid_pages, gutterfold_pages, layout_pages
 from ..write.pdf import Writer
 from ..draw.pieces import (board_piece, board_svg, deck_pieces, hex_pieces, standee_pieces, standee_size, template_values,
                            templates_for, token_pieces)
@@ -30,7 +30,7 @@ class Options:
 
 def is_localised(comp: LoadedComponent) -> bool:
     """Printed once per language: text sheets, and pieces whose templates read the catalogs."""
-    return isinstance(comp.model, Sheet) or comp.model.per_language
+    return kind_of(comp.model).text_sheet or comp.model.per_language
 
 
 def sheet_text(content: GameContent, lang: str, key: str) -> str:
@@ -41,7 +41,7 @@ def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str, theme: st
     """A sheet's blocks as platypus flowables (-> sheets.Flow, imported lazily); figures drawn by its template."""
     from reportlab.platypus import Paragraph
 
-    from .sheets import Figure, Flow, Together, markup, styles
+    from .flow import Figure, Flow, Together, markup, styles
 
     model = comp.model
     assert isinstance(model, Sheet)
@@ -95,13 +95,20 @@ def _figure_svg(content: GameContent, comp: LoadedComponent, name: str, size: tu
 
 
 def items_of(comp: LoadedComponent, paper: Paper) -> int:
-    """Physical pieces: a board that fits a sheet is one piece, a tiled one is its tiles."""
-    model = comp.model
-    if isinstance(model, HexBoard):
-        return sum(p.qty for p in model.pieces)
-    if isinstance(model, Board):
-        return 1 if fits_sheet(paper, model) else tile_count(paper, model)
+    """Physical pieces: a card is one, a board that fits a sheet is one, a tiled one is its tiles."""
+    return kind_of(comp.model).count(comp, paper)
+
+
+def _count_items(comp: LoadedComponent, paper: Paper) -> int:
     return comp.count()
+
+
+def _count_hex_pieces(comp: LoadedComponent, paper: Paper) -> int:
+    return sum(p.qty for p in comp.model.pieces)
+
+
+def _count_board(comp: LoadedComponent, paper: Paper) -> int:
+    return 1 if fits_sheet(paper, comp.model) else tile_count(paper, comp.model)
 
 
 def planned_pages(content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options) -> int:
@@ -135,7 +142,7 @@ def _plan_board(content: GameContent, comp: LoadedComponent, paper: Paper, lang:
 
 
 def _plan_sheet(content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options) -> int:
-    from .sheets import count_pages
+    from .flow import count_pages
 
     try:
         return count_pages(paper, sheet_flow(content, comp, lang, opts.theme))
@@ -208,7 +215,7 @@ def _draw_board(d: Drawing) -> int:
 
 
 def _draw_sheet(d: Drawing) -> int:
-    from .sheets import flow_pages
+    from .flow import flow_pages
 
     flow = sheet_flow(d.content, d.comp, d.lang, d.opts.theme)
     pages = flow_pages(d.w, d.paper, flow, d.label)
@@ -303,18 +310,18 @@ def is_duplex(comp: LoadedComponent, opts: Options, paper: Paper) -> bool:
 
 
 def two_sided(model: object) -> bool:
-    """Pieces with a printed back: decks, and tokens that name a back template."""
-    return isinstance(model, Deck) or (isinstance(model, (Tokens, Board)) and model.back is not None)
+    """Pieces with a printed back: decks, and tokens and boards that name a back template."""
+    return kind_of(model).two_sided(model)
 
 
 def piece_size(comp: LoadedComponent, lang: str) -> str:
-    model = comp.model
-    return size_text(*model.size, lang) if isinstance(model, (Deck, Tokens, Standee, Board)) else ""
+    """A piece's trimmed size as the guide prints it; empty for parts whose pieces differ (hexes) or have none."""
+    return size_text(*comp.model.size, lang) if kind_of(comp.model).sized else ""
 
 
 def blank_page(w: Writer, paper: Paper, label: SheetLabels) -> None:
     """An intentionally blank page that keeps fronts and backs on one sheet when a kit prints duplex."""
-    from .sheets import paragraph_lines
+    from .flow import paragraph_lines
 
     w.begin(paper)
     y = paper.height / 2
@@ -341,20 +348,32 @@ class Kind:
     planned: Callable[[GameContent, LoadedComponent, Paper, str, Options], int]
     draw: Callable[[Drawing], int]
     guide_entry: Callable[[object, bool], str]  # (model, tiled) -> its key under guide.kind
+    count: Callable[[LoadedComponent, Paper], int] = _count_items  # physical pieces on a paper
+    two_sided: Callable[[object], bool] = lambda model: False  # pieces with a printed back
+    sized: bool = True  # all its pieces have the component's one `size`
+    text_sheet: bool = False  # flowing text in the kit's language: always one file per language
 
 
 def _board_pieces(content: GameContent, comp: LoadedComponent, theme: str, lang: str | None) -> list:
     return [board_piece(content, comp, theme, lang)]
 
 
+def _has_back(model: object) -> bool:
+    return getattr(model, "back", None) is not None
+
+
 KINDS: dict[type, Kind] = {
-    Deck: Kind(lambda *a: list(deck_pieces(*a)), _plan_pieces, _draw_pieces, lambda model, tiled: model.kind),
+    Deck: Kind(lambda *a: list(deck_pieces(*a)), _plan_pieces, _draw_pieces, lambda model, tiled: model.kind,
+               two_sided=lambda model: True),
     Tokens: Kind(lambda *a: list(token_pieces(*a)), _plan_pieces, _draw_pieces,
-                 lambda model, tiled: "tokens-outlined" if model.shape in ("circle", "hexagon") else "tokens"),
+                 lambda model, tiled: "tokens-outlined" if model.shape in ("circle", "hexagon") else "tokens",
+                 two_sided=_has_back),
     Standee: Kind(lambda *a: list(standee_pieces(*a)), _plan_standees, _draw_pieces, lambda model, tiled: "standee"),
-    Board: Kind(_board_pieces, _plan_board, _draw_board, lambda model, tiled: "board-tiled" if tiled else "board"),
-    HexBoard: Kind(lambda *a: list(hex_pieces(*a)), _plan_hex_board, _draw_hex_board, lambda model, tiled: "hex-board"),
-    Sheet: Kind(lambda *a: [], _plan_sheet, _draw_sheet, lambda model, tiled: "sheet"),
+    Board: Kind(_board_pieces, _plan_board, _draw_board, lambda model, tiled: "board-tiled" if tiled else "board",
+                count=_count_board, two_sided=_has_back),
+    HexBoard: Kind(lambda *a: list(hex_pieces(*a)), _plan_hex_board, _draw_hex_board, lambda model, tiled: "hex-board",
+                   count=_count_hex_pieces, sized=False),
+    Sheet: Kind(lambda *a: [], _plan_sheet, _draw_sheet, lambda model, tiled: "sheet", sized=False, text_sheet=True),
 }
 
 

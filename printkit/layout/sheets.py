@@ -1,267 +1,284 @@
-"""Flowing text pages (rules summaries, player aids, the print guide) with ReportLab's platypus."""
+"""Sheets of pieces: n-up grids with cut marks and mirrored backs, gutterfold sheets, assembly diagrams."""
 from __future__ import annotations
 
-import io
-import re
+import math
 from dataclasses import dataclass, field
-from typing import Callable
-from xml.sax.saxutils import escape
+from typing import Callable, Iterable, Iterator
 
-from reportlab.lib import colors
-from reportlab.lib.pagesizes import mm as MM
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
-
-from ..draw import text as T
+from ..errors import Pos, Problem
+from ..content.i18n import Catalogs
 from ..geometry.paper import MARGIN, Paper
-from .pages import SheetLabels
-from ..write.pdf import Writer
-
-SIDE = 13.0
-TOP = 16.0
-BOTTOM = MARGIN + 7 + 5
-GAP = 7.0
+from .impose import best_grid, gutterfold
+from ..write.pdf import Rect, Writer
+from ..draw.pieces import Face, PieceSpec
+from ..draw.svgdraw import Context, TextProblem
+from ..draw.svgtext import Shrink
 
 
-def styles(lang: str) -> dict[str, ParagraphStyle]:
-    T.register_fonts()
-    base = ParagraphStyle("p", fontName=T.font_name("Barlow"), fontSize=9, leading=11.6, spaceAfter=3.2,
-                          textColor=colors.HexColor("#1a1a1a"), hyphenationLang=None,
-                          bulletFontName=T.font_name("Barlow"), bulletFontSize=9,
-                          allowWidows=0)  # never one line of a paragraph alone at the top of a column
-    return {
-        "title": ParagraphStyle("title", parent=base, fontName=T.font_name("Barlow Condensed", "bold"), fontSize=19,
-                                leading=22, spaceAfter=6, textColor=colors.HexColor("#111111")),
-        "h2": ParagraphStyle("h2", parent=base, fontName=T.font_name("Barlow Condensed", "bold"), fontSize=12.5,
-                             leading=14.5, spaceBefore=7, spaceAfter=2.5, textColor=colors.HexColor("#8a1c1c"),
-                             keepWithNext=1),
-        "h3": ParagraphStyle("h3", parent=base, fontName=T.font_name("Barlow", "bold"), fontSize=10, leading=12.5,
-                             spaceBefore=4, spaceAfter=1.5, keepWithNext=1),
-        "p": base,
-        # the text indent clears bullet + ReportLab's 0.6 em gap, so a first line starts where the others do
-        "bullets": ParagraphStyle("li", parent=base, leftIndent=10, bulletIndent=1.5, spaceAfter=1.8),
-        "numbered": ParagraphStyle("ol", parent=base, leftIndent=13, bulletIndent=0, spaceAfter=1.8),
-        "small": ParagraphStyle("small", parent=base, fontSize=8, leading=10),
-        "caption": ParagraphStyle("caption", parent=base, fontName=T.font_name("Barlow", "italic"), fontSize=8,
-                                  leading=10, textColor=colors.HexColor("#444444"), spaceAfter=5),
-    }
-
-
-_BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
-_ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", re.S)
-
-
-def markup(text: str) -> str:
-    """Content markup → platypus markup, escaping everything else."""
-    out = escape(text)
-    out = _BOLD.sub(r"<b>\1</b>", out)
-    out = _ITALIC.sub(r"<i>\1</i>", out)
-    return out.replace("\n", "<br/>")
+SHORT_MARK = 2.0  # margin marks shorter than this get a hairline along the cut too
 
 
 @dataclass
-class Flow:
-    """A flowing document part: builds its flowables afresh each time (platypus consumes them)."""
+class SheetLabels:
+    """The labels on every sheet of a part: game, component, paper and language (running head, footer)."""
 
-    make: Callable[[], list[Flowable]]
-    columns: int
-    header: tuple[str, str]
-    problems: list = field(default_factory=list)  # (figure name, TextProblem) found while drawing
+    game: str
+    component: str
+    paper_label: str
+    lang: str
+    guide: Catalogs
+    text_lang: str = ""  # language pieces are typeset in; furniture uses `lang`
 
+    def t(self, key: str, **values: object) -> str:
+        from ..content.i18n import fill, typography
 
-class Figure(Flowable):
-    """An SVG drawing in the flow, its size in mm, shrunk to the column when wider."""
+        return typography(fill(self.guide.get(self.lang, "guide." + key), self.lang, values), self.lang)
 
-    def __init__(self, svg: str, size: tuple[float, float], lang: str, assets: Callable, problems: list, name: str):
-        super().__init__()
-        self.svg, self.size, self.lang, self.assets = svg, size, lang, assets
-        self.problems, self.name = problems, name
-        self.scale = 1.0
+    def footer(self, n: int, total: int, side: str | None = None) -> str:
+        from ..content.i18n import typography
 
-    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
-        w, h = self.size
-        self.scale = min(1.0, aw / (w * MM))
-        self.width, self.height = w * MM * self.scale, h * MM * self.scale
-        return self.width, self.height
-
-    def getSpaceAfter(self) -> float:  # noqa: N802 - platypus API
-        return 2.5 * MM
-
-    def draw(self) -> None:
-        from ..draw.svgdraw import Context, Renderer
-
-        c = self.canv
-        w, h = self.size
-        ctx = Context(self.lang, (0.0, 0.0, w, h))
-        c.saveState()
-        c.transform(MM * self.scale, 0, 0, -MM * self.scale, 0, self.height)
-        Renderer(c, self.assets).draw_svg(self.svg, ctx)
-        c.restoreState()
-        if getattr(c, "_printkit_counting", False):
-            return
-        self.problems += [(self.name, tp) for tp in ctx.problems]
+        parts = [typography(self.game, self.lang), self.component]
+        if total:
+            parts.append(self.t("sheet", n=n, total=total))
+        if side:
+            parts.append(self.t("side_" + side))
+        parts.append(self.paper_label)
+        return "  ·  ".join(parts)
 
 
-def _frames(paper: Paper, columns: int) -> list[Frame]:
-    width = paper.width - 2 * SIDE
-    col_w = (width - GAP * (columns - 1)) / columns
-    height = paper.height - TOP - BOTTOM
-    return [Frame((SIDE + i * (col_w + GAP)) * MM, BOTTOM * MM, col_w * MM, height * MM,
-                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0) for i in range(columns)]
+@dataclass
+class Sink:
+    """Where drawing problems go, turned into positioned Problems, and the fit report's shrunk texts."""
+
+    shared_pos: dict[str, Pos]
+    problems: list[Problem] = field(default_factory=list)
+    # (lang, where, what, field) -> (nominal pt, smallest used pt)
+    shrunk: dict[tuple[str, str, str, str], tuple[float, float]] = field(default_factory=dict)
+
+    def _where(self, spec: PieceSpec, face: Face, field_name: str) -> tuple[Pos, str]:
+        if face.item is not None:
+            item = face.item
+            name = item.get("title") or item.get("name") or f"item {item.index + 1}"
+            return item.value_pos.get(field_name, item.pos), f"{spec.component} {name!r}"
+        return self.shared_pos.get(spec.component, Pos("?")), f"{spec.component} shared face"
+
+    def add(self, spec: PieceSpec, face: Face, found: list[TextProblem]) -> None:
+        for tp in found:
+            pos, label = self._where(spec, face, tp.field)
+            self.problems.append(Problem(pos, f"{tp.message} ({label}, field {tp.field})"))
+
+    def add_shrunk(self, spec: PieceSpec, face: Face, found: list[Shrink], lang: str) -> None:
+        for s in found:
+            pos, label = self._where(spec, face, s.field)
+            key = (lang, str(pos), label, s.field)
+            nominal, used = self.shrunk.get(key, (s.nominal, s.used))
+            self.shrunk[key] = (nominal, min(used, s.used))
+
+    def fit_report(self) -> str:
+        """Texts shrunk below their nominal size, per language: where, which piece and field, from and to."""
+        lines = ["# Fit report: texts printed below their template's nominal size to fit, per language", ""]
+        for lang in sorted({k[0] for k in self.shrunk}):
+            rows = sorted((k, v) for k, v in self.shrunk.items() if k[0] == lang)
+            lines += [f"## {lang}: {len(rows)} text(s)", ""]
+            lines += [f"{where}: {label}, field {fld}: {nominal:g} pt -> {used:g} pt" for (_, where, label, fld), (nominal, used) in rows]
+            lines.append("")
+        if not self.shrunk:
+            lines.append("No text was shrunk.")
+        return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def _header(c: Canvas, paper: Paper, left: str, right: str) -> None:
-    y = (paper.height - TOP + 6) * MM
-    c.setFont(T.font_name("Barlow Condensed", "bold"), 9)
-    c.setFillColor(colors.HexColor("#555555"))
-    c.drawString(SIDE * MM, y, left)
-    c.drawRightString((paper.width - SIDE) * MM, y, right)
-    c.setStrokeColor(colors.HexColor("#999999"))
-    c.setLineWidth(0.4)
-    c.line(SIDE * MM, y - 2.2 * MM, (paper.width - SIDE) * MM, y - 2.2 * MM)
+def chunks(items: Iterable[PieceSpec], size: int) -> Iterator[list[PieceSpec]]:
+    batch: list[PieceSpec] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
-class Together(Flowable):
-    """A heading and the first block after it, stacked; splits only inside the last block."""
-
-    def __init__(self, items: list[Flowable]):
-        super().__init__()
-        self.items = items
-        self._sizes: list[tuple[float, float, float]] = []
-
-    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
-        self._sizes, total = [], 0.0
-        for i, item in enumerate(self.items):
-            before = item.getSpaceBefore() if i else 0.0
-            _, h = item.wrap(aw, ah)
-            self._sizes.append((before, h, item.getSpaceAfter()))
-            total += before + h + (item.getSpaceAfter() if i < len(self.items) - 1 else 0.0)
-        self.width, self.height = aw, total
-        return aw, total
-
-    def getSpaceBefore(self) -> float:  # noqa: N802 - platypus API
-        return self.items[0].getSpaceBefore()
-
-    def getSpaceAfter(self) -> float:  # noqa: N802 - platypus API
-        return self.items[-1].getSpaceAfter()
-
-    def draw(self) -> None:
-        y = self.height
-        for i, (item, (before, h, after)) in enumerate(zip(self.items, self._sizes)):
-            y -= before + h
-            item.drawOn(self.canv, 0, y)
-            y -= after if i < len(self.items) - 1 else 0.0
-
-    def split(self, aw: float, ah: float) -> list[Flowable]:
-        head, last = self.items[:-1], self.items[-1]
-        used = sum(b + h + a for b, h, a in (self._sizes[:-1] or [])) if self._sizes else 0.0
-        parts = last.split(aw, ah - used - (last.getSpaceBefore() if head else 0.0))
-        if len(parts) < 2:
-            return []
-        return [Together(head + [parts[0]]), *parts[1:]]
+def _union(rects: list[Rect]) -> Rect:
+    x0 = min(r[0] for r in rects)
+    y0 = min(r[1] for r in rects)
+    x1 = max(r[0] + r[2] for r in rects)
+    y1 = max(r[1] + r[3] for r in rects)
+    return x0, y0, x1 - x0, y1 - y0
 
 
-def keep_headings(story: list[Flowable]) -> list[Flowable]:
-    """A heading travels with the block after it (frames alone ignore keepWithNext)."""
-    out: list[Flowable] = []
-    i = 0
-    while i < len(story):
-        item = story[i]
-        style = getattr(item, "style", None)
-        if style is not None and getattr(style, "keepWithNext", 0) and i + 1 < len(story):
-            out.append(Together([item, story[i + 1]]))
-            i += 2
-        else:
-            out.append(item)
-            i += 1
-    return out
+def cut_marks(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks: tuple[float, float]) -> None:
+    """Marks in the margin, in line with every trim edge, stopping short of the bleed.
+
+    Every full sheet of a run has the same marks: they are drawn once and replayed as operators.
+    """
+    key = ("marks", tuple(trims), bleed, marks)
+    w.replay(key, lambda: _draw_marks(w, trims, bleed, marks))
 
 
-def _fill(frame: Frame, story: list[Flowable], c: Canvas) -> None:
-    """Fill one frame from the story, splitting the block that does not fit whole."""
-    while story:
-        if frame.add(story[0], c, trySplit=0):
-            story.pop(0)
-            continue
-        parts = frame.split(story[0], c)
-        if len(parts) > 1 and frame.add(parts[0], c, trySplit=0):
-            story[0:1] = parts[1:]
-        return
+def _draw_marks(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks: tuple[float, float]) -> None:
+    bx, by = bleed
+    mx, my = marks
+    x0, y0, uw, uh = _union(trims)
+    x1, y1 = x0 + uw, y0 + uh
+    xs = sorted({round(v, 4) for r in trims for v in (r[0], r[0] + r[2])})
+    ys = sorted({round(v, 4) for r in trims for v in (r[1], r[1] + r[3])})
+    segs = []
+    for x in xs:
+        segs += [(x, y0 - by - my, x, y0 - by - 0.1 * my), (x, y1 + by + 0.1 * my, x, y1 + by + my)]
+    for y in ys:
+        segs += [(x0 - bx - mx, y, x0 - bx - 0.1 * mx, y), (x1 + bx + 0.1 * mx, y, x1 + bx + mx, y)]
+    w.lines(segs)
+    # where neighbours share one cut (no room for a gutter), or where the margin is too narrow
+    # for a mark that shows, a hairline along the cut guides the scissors
+    shared = []
+    if by == 0:
+        shared += [(x0, y, x1, y) for y in ys if y0 + 1e-3 < y < y1 - 1e-3]
+    if bx == 0:
+        shared += [(x, y0, x, y1) for x in xs if x0 + 1e-3 < x < x1 - 1e-3]
+    if my < SHORT_MARK:
+        shared += [(x, y0 - by, x, y1 + by) for x in xs]
+    if mx < SHORT_MARK:
+        shared += [(x0 - bx, y, x1 + bx, y) for y in ys]
+    if shared:
+        w.lines(shared, width=0.08, colour=(0.55, 0.55, 0.55))
 
 
-def _pour(c: Canvas, paper: Paper, flow: Flow, on_page: Callable[[int], None]) -> int:
-    story = keep_headings(flow.make())
+def _draw(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed: tuple[float, float], lang: str,
+          sink: Sink, assets: Callable, forms: dict[str, str], turned: bool = False) -> Rect:
+    pw, ph = spec.size
+    ctx = Context(lang, (spec.safe, spec.safe, pw - spec.safe, ph - spec.safe))
+    form = None
+    if face.shared:
+        form = forms.get(face.svg)
+        if form is None:
+            form = forms[face.svg] = w.shared_form(face.svg, pw, ph, ctx, assets)
+    w.piece(face, x, y, pw, ph, bleed, ctx, assets, form, spec.shape, turned)
+    if spec.shape not in ("rect", "square"):
+        w.cut_outline(spec.shape, x, y, pw, ph)
+    if ctx.problems:
+        sink.add(spec, face, ctx.problems)
+    if ctx.shrunk:
+        sink.add_shrunk(spec, face, ctx.shrunk, lang)
+    return x, y, pw, ph
+
+
+def _finish_sheet(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks: tuple[float, float],
+                  band: Rect | None, footer: str, label: SheetLabels, outlined: bool = False) -> None:
+    if not outlined:  # round and hexagonal pieces are cut along their printed outline instead
+        cut_marks(w, trims, bleed, marks)
+    if band:
+        w.furniture(band, footer, label.t("ruler"))
+    x, y, uw, uh = _union(trims)
+    w.boxes((x, y, uw, uh), (x - bleed[0], y - bleed[1], uw + 2 * bleed[0], uh + 2 * bleed[1]))
+    w.end()
+
+
+def _outlined(batch: list[PieceSpec]) -> bool:
+    return all(spec.shape not in ("rect", "square") for spec in batch)
+
+
+def layout_pages(count: int, size: tuple[float, float], paper: Paper, double: bool, fold: bool) -> int:
+    """How many pages a run of pieces takes, without drawing it (for the print guide)."""
+    if fold and double:
+        g = gutterfold(paper, *size)
+        return math.ceil(count / g.per_sheet) if g else 0
+    g = best_grid(paper, *size, count)
+    sheets = math.ceil(count / g.per_sheet) if g else 0
+    return sheets * (2 if double else 1)
+
+
+def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, label: SheetLabels, sink: Sink,
+               assets: Callable, double: bool) -> int:
+    """n-up sheets; with backs, each back page follows its front page, mirrored for long-edge flip."""
+    first = next(iter(specs), None) if not isinstance(specs, list) else (specs[0] if specs else None)
+    if first is None:
+        return 0
+    g = best_grid(paper, *first.size, count)
+    if g is None:
+        sink.problems.append(Problem(Pos("?"), f"expected {first.component} pieces to fit on {paper.name}, found {first.size}"))
+        return 0
+    total = math.ceil(count / g.per_sheet)
+    forms: dict[str, str] = {}
+    bleed = (g.x.bleed, g.y.bleed)
+    marks = (g.x.mark, g.y.mark)
     pages = 0
-    while story:
-        frames = _frames(paper, flow.columns)
-        _header(c, paper, *flow.header)
-        before = len(story)
-        for frame in frames:
-            _fill(frame, story, c)
-            if not story:
-                break
+    for n, batch in enumerate(chunks(specs, g.per_sheet), 1):
+        w.begin(g.paper)
+        trims = [_draw(w, s, s.front, *g.slot(i), bleed, label.text_lang or label.lang, sink, assets, forms) for i, s in enumerate(batch)]
+        _finish_sheet(w, trims, bleed, marks, g.band_rect(), label.footer(n, total, "front" if double else None), label,
+                      _outlined(batch))
         pages += 1
-        on_page(pages)
-        if story and len(story) == before and before:
-            raise ValueError("a block is taller than a page")
+        if double:
+            w.begin(g.paper)
+            # a landscape sheet turns over top to bottom: its backs are turned half round, so every
+            # piece's back reads upright when the piece is turned over left to right, as on portrait sheets
+            trims = [_draw(w, s, s.back, *g.mirrored(i), bleed, label.text_lang or label.lang, sink, assets, forms,
+                           g.landscape)
+                     for i, s in enumerate(batch) if s.back]
+            _finish_sheet(w, trims, bleed, marks, g.band_rect(back=True), label.footer(n, total, "back"), label, _outlined(batch))
+            pages += 1
     return pages
 
 
-def count_pages(paper: Paper, flow: Flow) -> int:
-    c = Canvas(io.BytesIO(), pagesize=(paper.width * MM, paper.height * MM), initialFontName=T.register_fonts())
-    c._printkit_counting = True  # figures drawn here only to count pages: their problems are found again later
-    return _pour(c, paper, flow, lambda n: c.showPage())
+def gutterfold_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, label: SheetLabels, sink: Sink,
+                     assets: Callable) -> int:
+    """Fronts on one half, backs opposite them across a fold line: fold, glue, cut."""
+    specs = list(specs)
+    if not specs:
+        return 0
+    g = gutterfold(paper, *specs[0].size)
+    if g is None:  # the caller asks only for pieces that fold (parts.foldable)
+        sink.problems.append(Problem(Pos("?"), f"expected {specs[0].component} pieces to fold on {paper.name}, "
+                                                f"found {specs[0].size}"))
+        return 0
+    half = g.half
+    total = math.ceil(count / g.per_sheet)
+    forms: dict[str, str] = {}
+    bleed = (half.x.bleed, half.y.bleed)
+    lang = label.text_lang or label.lang
+    for n, batch in enumerate(chunks(specs, g.per_sheet), 1):
+        w.begin(g.paper)
+        trims = [_draw(w, s, s.front, *g.front(i), bleed, lang, sink, assets, forms) for i, s in enumerate(batch)]
+        trims += [_draw(w, s, s.back, *g.back(i), bleed, lang, sink, assets, forms, g.turned)
+                  for i, s in enumerate(batch) if s.back]
+        _fold_line(w, g, label.t("gutterfold"))
+        band = (MARGIN, g.paper.height - MARGIN - 7, g.paper.width - 2 * MARGIN, 7)
+        _finish_sheet(w, trims, bleed, (half.x.mark, half.y.mark), band, label.footer(n, total, None), label, _outlined(batch))
+    return total
 
 
-def flow_pages(w: Writer, paper: Paper, flow: Flow, label: SheetLabels, total: int | None = None) -> int:
-    """Pour a flow onto pages of the writer; each page gets the ruler and footer."""
-    total = total or count_pages(paper, flow)
-    w.begin(paper, mm=False)
-
-    def finish(n: int) -> None:
-        c = w.canvas
-        c.saveState()
-        c.transform(MM, 0, 0, -MM, 0, paper.height * MM)
-        w.furniture((MARGIN, paper.height - MARGIN - 7, paper.width - 2 * MARGIN, 7), label.footer(n, total), label.t("ruler"))
-        c.restoreState()
-        w.end()
-        if n < total:
-            w.begin(paper, mm=False)
-
-    return _pour(w.canvas, paper, flow, finish)
+def _fold_line(w: Writer, g, instruction: str) -> None:
+    """The dashed fold line, with the instruction running along it in the clear space beside it."""
+    if g.axis == "x":
+        top, bottom = MARGIN, g.paper.height - MARGIN - 8
+        w.lines([(g.fold, top, g.fold, bottom)], width=0.25, dash=[2, 1.5])
+        w.text(g.fold - 0.9, (top + bottom) / 2, instruction, 5.5, rotate=True, anchor="middle")
+    else:
+        w.lines([(MARGIN, g.fold, g.paper.width - MARGIN, g.fold)], width=0.25, dash=[2, 1.5])
+        w.text(g.paper.width / 2, g.fold - 0.7, instruction, 5.5, anchor="middle")
 
 
-def paragraph_lines(text: str, width_mm: float, size_pt: float) -> list[str]:
-    """Plain wrap for short furniture paragraphs drawn line by line."""
-    font = T.font_name("Barlow")
-    lines, line = [], ""
-    for word in text.split(" "):
-        trial = f"{line} {word}".strip()
-        if line and T.width(trial, font, size_pt * T.PT) > width_mm:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
-
-
-def table(rows: list[list[str]], widths_mm: list[float], lang: str) -> Table:
-    st = styles(lang)
-    cells = [[Paragraph(markup(cell), st["small"]) for cell in row] for row in rows]
-    t = Table(cells, colWidths=[w * MM for w in widths_mm], repeatRows=1)
-    t.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), T.font_name("Barlow")),
-        ("FONTNAME", (0, 0), (-1, 0), T.font_name("Barlow", "bold")),
-        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#bbbbbb")),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-    ]))
-    return t
-
-
-def spacer(mm: float) -> Spacer:
-    return Spacer(1, mm * MM)
+def diagram_page(w: Writer, svg: str, size: tuple[float, float], paper: Paper, label: SheetLabels, sink: Sink,
+                 assets: Callable) -> int:
+    """A reference drawing (an assembly diagram) centred on its own page, shrunk to the printable area
+    when the paper is smaller than the drawing; nothing on it is cut."""
+    dw, dh = size
+    room_w, room_h = paper.width - 2 * MARGIN - 4, paper.height - 2 * MARGIN - 12
+    scale = min(1.0, room_w / dw, room_h / dh)
+    x0 = (paper.width - dw * scale) / 2
+    y0 = MARGIN + 2 + (room_h - dh * scale) / 2
+    ctx = Context(label.text_lang or label.lang, (0.0, 0.0, dw, dh))
+    w.begin(paper)
+    c = w.canvas
+    c.saveState()
+    c.translate(x0, y0)
+    c.scale(scale, scale)
+    w.renderer.asset_path = assets
+    w.renderer.draw_svg(svg, ctx)
+    c.restoreState()
+    if ctx.problems:
+        sink.problems += [Problem(sink.shared_pos.get(label.component, Pos("?")), f"{tp.message} (diagram, field {tp.field})")
+                          for tp in ctx.problems]
+    w.furniture((MARGIN, paper.height - MARGIN - 7, paper.width - 2 * MARGIN, 7), label.footer(0, 0), label.t("ruler"))
+    w.end()
+    return 1

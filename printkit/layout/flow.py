@@ -1,0 +1,267 @@
+"""Flowing text on sheets (rules summaries, player aids, the print guide), with ReportLab's platypus."""
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import mm as MM
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
+
+from ..draw import text as T
+from ..geometry.paper import MARGIN, Paper
+from .sheets import SheetLabels
+from ..write.pdf import Writer
+
+SIDE = 13.0
+TOP = 16.0
+BOTTOM = MARGIN + 7 + 5
+GAP = 7.0
+
+
+def styles(lang: str) -> dict[str, ParagraphStyle]:
+    T.register_fonts()
+    base = ParagraphStyle("p", fontName=T.font_name("Barlow"), fontSize=9, leading=11.6, spaceAfter=3.2,
+                          textColor=colors.HexColor("#1a1a1a"), hyphenationLang=None,
+                          bulletFontName=T.font_name("Barlow"), bulletFontSize=9,
+                          allowWidows=0)  # never one line of a paragraph alone at the top of a column
+    return {
+        "title": ParagraphStyle("title", parent=base, fontName=T.font_name("Barlow Condensed", "bold"), fontSize=19,
+                                leading=22, spaceAfter=6, textColor=colors.HexColor("#111111")),
+        "h2": ParagraphStyle("h2", parent=base, fontName=T.font_name("Barlow Condensed", "bold"), fontSize=12.5,
+                             leading=14.5, spaceBefore=7, spaceAfter=2.5, textColor=colors.HexColor("#8a1c1c"),
+                             keepWithNext=1),
+        "h3": ParagraphStyle("h3", parent=base, fontName=T.font_name("Barlow", "bold"), fontSize=10, leading=12.5,
+                             spaceBefore=4, spaceAfter=1.5, keepWithNext=1),
+        "p": base,
+        # the text indent clears bullet + ReportLab's 0.6 em gap, so a first line starts where the others do
+        "bullets": ParagraphStyle("li", parent=base, leftIndent=10, bulletIndent=1.5, spaceAfter=1.8),
+        "numbered": ParagraphStyle("ol", parent=base, leftIndent=13, bulletIndent=0, spaceAfter=1.8),
+        "small": ParagraphStyle("small", parent=base, fontSize=8, leading=10),
+        "caption": ParagraphStyle("caption", parent=base, fontName=T.font_name("Barlow", "italic"), fontSize=8,
+                                  leading=10, textColor=colors.HexColor("#444444"), spaceAfter=5),
+    }
+
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
+_ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", re.S)
+
+
+def markup(text: str) -> str:
+    """Content markup → platypus markup, escaping everything else."""
+    out = escape(text)
+    out = _BOLD.sub(r"<b>\1</b>", out)
+    out = _ITALIC.sub(r"<i>\1</i>", out)
+    return out.replace("\n", "<br/>")
+
+
+@dataclass
+class Flow:
+    """A flowing document part: builds its flowables afresh each time (platypus consumes them)."""
+
+    make: Callable[[], list[Flowable]]
+    columns: int
+    header: tuple[str, str]
+    problems: list = field(default_factory=list)  # (figure name, TextProblem) found while drawing
+
+
+class Figure(Flowable):
+    """An SVG drawing in the flow, its size in mm, shrunk to the column when wider."""
+
+    def __init__(self, svg: str, size: tuple[float, float], lang: str, assets: Callable, problems: list, name: str):
+        super().__init__()
+        self.svg, self.size, self.lang, self.assets = svg, size, lang, assets
+        self.problems, self.name = problems, name
+        self.scale = 1.0
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        w, h = self.size
+        self.scale = min(1.0, aw / (w * MM))
+        self.width, self.height = w * MM * self.scale, h * MM * self.scale
+        return self.width, self.height
+
+    def getSpaceAfter(self) -> float:  # noqa: N802 - platypus API
+        return 2.5 * MM
+
+    def draw(self) -> None:
+        from ..draw.svgdraw import Context, Renderer
+
+        c = self.canv
+        w, h = self.size
+        ctx = Context(self.lang, (0.0, 0.0, w, h))
+        c.saveState()
+        c.transform(MM * self.scale, 0, 0, -MM * self.scale, 0, self.height)
+        Renderer(c, self.assets).draw_svg(self.svg, ctx)
+        c.restoreState()
+        if getattr(c, "_printkit_counting", False):
+            return
+        self.problems += [(self.name, tp) for tp in ctx.problems]
+
+
+def _frames(paper: Paper, columns: int) -> list[Frame]:
+    width = paper.width - 2 * SIDE
+    col_w = (width - GAP * (columns - 1)) / columns
+    height = paper.height - TOP - BOTTOM
+    return [Frame((SIDE + i * (col_w + GAP)) * MM, BOTTOM * MM, col_w * MM, height * MM,
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0) for i in range(columns)]
+
+
+def _header(c: Canvas, paper: Paper, left: str, right: str) -> None:
+    y = (paper.height - TOP + 6) * MM
+    c.setFont(T.font_name("Barlow Condensed", "bold"), 9)
+    c.setFillColor(colors.HexColor("#555555"))
+    c.drawString(SIDE * MM, y, left)
+    c.drawRightString((paper.width - SIDE) * MM, y, right)
+    c.setStrokeColor(colors.HexColor("#999999"))
+    c.setLineWidth(0.4)
+    c.line(SIDE * MM, y - 2.2 * MM, (paper.width - SIDE) * MM, y - 2.2 * MM)
+
+
+class Together(Flowable):
+    """A heading and the first block after it, stacked; splits only inside the last block."""
+
+    def __init__(self, items: list[Flowable]):
+        super().__init__()
+        self.items = items
+        self._sizes: list[tuple[float, float, float]] = []
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        self._sizes, total = [], 0.0
+        for i, item in enumerate(self.items):
+            before = item.getSpaceBefore() if i else 0.0
+            _, h = item.wrap(aw, ah)
+            self._sizes.append((before, h, item.getSpaceAfter()))
+            total += before + h + (item.getSpaceAfter() if i < len(self.items) - 1 else 0.0)
+        self.width, self.height = aw, total
+        return aw, total
+
+    def getSpaceBefore(self) -> float:  # noqa: N802 - platypus API
+        return self.items[0].getSpaceBefore()
+
+    def getSpaceAfter(self) -> float:  # noqa: N802 - platypus API
+        return self.items[-1].getSpaceAfter()
+
+    def draw(self) -> None:
+        y = self.height
+        for i, (item, (before, h, after)) in enumerate(zip(self.items, self._sizes)):
+            y -= before + h
+            item.drawOn(self.canv, 0, y)
+            y -= after if i < len(self.items) - 1 else 0.0
+
+    def split(self, aw: float, ah: float) -> list[Flowable]:
+        head, last = self.items[:-1], self.items[-1]
+        used = sum(b + h + a for b, h, a in (self._sizes[:-1] or [])) if self._sizes else 0.0
+        parts = last.split(aw, ah - used - (last.getSpaceBefore() if head else 0.0))
+        if len(parts) < 2:
+            return []
+        return [Together(head + [parts[0]]), *parts[1:]]
+
+
+def keep_headings(story: list[Flowable]) -> list[Flowable]:
+    """A heading travels with the block after it (frames alone ignore keepWithNext)."""
+    out: list[Flowable] = []
+    i = 0
+    while i < len(story):
+        item = story[i]
+        style = getattr(item, "style", None)
+        if style is not None and getattr(style, "keepWithNext", 0) and i + 1 < len(story):
+            out.append(Together([item, story[i + 1]]))
+            i += 2
+        else:
+            out.append(item)
+            i += 1
+    return out
+
+
+def _fill(frame: Frame, story: list[Flowable], c: Canvas) -> None:
+    """Fill one frame from the story, splitting the block that does not fit whole."""
+    while story:
+        if frame.add(story[0], c, trySplit=0):
+            story.pop(0)
+            continue
+        parts = frame.split(story[0], c)
+        if len(parts) > 1 and frame.add(parts[0], c, trySplit=0):
+            story[0:1] = parts[1:]
+        return
+
+
+def _pour(c: Canvas, paper: Paper, flow: Flow, on_page: Callable[[int], None]) -> int:
+    story = keep_headings(flow.make())
+    pages = 0
+    while story:
+        frames = _frames(paper, flow.columns)
+        _header(c, paper, *flow.header)
+        before = len(story)
+        for frame in frames:
+            _fill(frame, story, c)
+            if not story:
+                break
+        pages += 1
+        on_page(pages)
+        if story and len(story) == before and before:
+            raise ValueError("a block is taller than a page")
+    return pages
+
+
+def count_pages(paper: Paper, flow: Flow) -> int:
+    c = Canvas(io.BytesIO(), pagesize=(paper.width * MM, paper.height * MM), initialFontName=T.register_fonts())
+    c._printkit_counting = True  # figures drawn here only to count pages: their problems are found again later
+    return _pour(c, paper, flow, lambda n: c.showPage())
+
+
+def flow_pages(w: Writer, paper: Paper, flow: Flow, label: SheetLabels, total: int | None = None) -> int:
+    """Pour a flow onto pages of the writer; each page gets the ruler and footer."""
+    total = total or count_pages(paper, flow)
+    w.begin(paper, mm=False)
+
+    def finish(n: int) -> None:
+        c = w.canvas
+        c.saveState()
+        c.transform(MM, 0, 0, -MM, 0, paper.height * MM)
+        w.furniture((MARGIN, paper.height - MARGIN - 7, paper.width - 2 * MARGIN, 7), label.footer(n, total), label.t("ruler"))
+        c.restoreState()
+        w.end()
+        if n < total:
+            w.begin(paper, mm=False)
+
+    return _pour(w.canvas, paper, flow, finish)
+
+
+def paragraph_lines(text: str, width_mm: float, size_pt: float) -> list[str]:
+    """Plain wrap for short furniture paragraphs drawn line by line."""
+    font = T.font_name("Barlow")
+    lines, line = [], ""
+    for word in text.split(" "):
+        trial = f"{line} {word}".strip()
+        if line and T.width(trial, font, size_pt * T.PT) > width_mm:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+def table(rows: list[list[str]], widths_mm: list[float], lang: str) -> Table:
+    st = styles(lang)
+    cells = [[Paragraph(markup(cell), st["small"]) for cell in row] for row in rows]
+    t = Table(cells, colWidths=[w * MM for w in widths_mm], repeatRows=1)
+    t.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), T.font_name("Barlow")),
+        ("FONTNAME", (0, 0), (-1, 0), T.font_name("Barlow", "bold")),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#bbbbbb")),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]))
+    return t
+
+
+def spacer(mm: float) -> Spacer:
+    return Spacer(1, mm * MM)
