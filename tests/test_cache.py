@@ -45,3 +45,14 @@ def test_a_cache_others_can_write_to_is_not_used(tmp_path, monkeypatch):
 
 def test_the_tests_never_use_the_users_own_cache(private_cache):
     assert cache_dir() == private_cache and private_cache != Path.home() / ".cache" / "printkit"
+
+
+def test_art_edited_during_a_session_is_read_afresh(tmp_path):
+    from printkit.draw.svgdraw import _asset_key
+
+    art = tmp_path / "icon.svg"
+    art.write_text('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>')
+    first = _asset_key(str(art))
+    art.write_text('<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/></svg>')
+    os.utime(art, ns=(art.stat().st_atime_ns, art.stat().st_mtime_ns + 1_000_000))
+    assert _asset_key(str(art)) != first

@@ -137,7 +137,13 @@ def test_the_mat_names_every_location_in_each_language(dvorak_build):
     en = text(folder / "play-mat.en.pdf")
     for place in ("Deep Space", "Planetary Orbit", "Federation Reserve", "Kill pile", "Special pile"):
         assert place.lower() in en.lower(), place
-    assert text(folder / "play-mat.fr.pdf") != en and text(folder / "play-mat.de.pdf") != en
+    for lang in ("fr", "de"):  # each location under its own name in that language, the English one gone
+        names = yaml.safe_load((ROOT / "content" / GAME / "i18n" / lang / "mat.yaml").read_text(encoding="utf-8"))
+        names = names.get("mat", names)
+        mat = text(folder / f"play-mat.{lang}.pdf").lower()
+        for key, english in (("deep_space", "Deep Space"), ("orbit", "Planetary Orbit"), ("reserve", "Federation Reserve"),
+                             ("kill", "Kill pile"), ("special", "Special pile")):
+            assert names[key].lower() in mat and english.lower() not in mat, (lang, key)
     # the assembly page names the mat in the kit's language
     assert "Assemblage du plateau : Tapis de jeu" in text(folder / "play-mat.fr.pdf")
     assert "Spielplan zusammensetzen: Spielmatte" in text(folder / "play-mat.de.pdf")
@@ -147,8 +153,9 @@ def test_the_mat_poster_is_printed_once_per_language(dvorak_build):
     files = manifest(dvorak_build)
     posters = {lang: files[f"{GAME}/poster/play-mat-poster.{lang}.pdf"] for lang in LANGS}
     assert all(p["lang"] == lang and p["items"] == 1 for lang, p in posters.items())
-    words = {lang: text(dvorak_build / p["path"]) for lang, p in posters.items()}
-    assert "Deep Space" in words["en"] and words["fr"] != words["en"] and words["de"] != words["en"]
+    words = {lang: text(dvorak_build / p["path"]).lower() for lang, p in posters.items()}
+    assert "deep space" in words["en"] and "espace lointain" in words["fr"] and "tiefer weltraum" in words["de"]
+    assert "deep space" not in words["fr"] + words["de"]
 
 
 def test_rules_sheet_in_each_language(dvorak_build):

@@ -4,11 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import TypeAdapter, ValidationError
+
 from ..errors import ContentError, Pos, Problem, expected_found
 from .i18n import Catalogs, fill, load_catalogs, typography
-from .items import Item, check_items
+from .items import Item, check_items, plain
 from .load import YMap, load_yaml, pos_of
-from .model import KINDS, Component, Deck, Game, Sheet, Standee, Tokens
+from .model import KINDS, Component, Deck, FieldSpec, Game, Sheet, Standee, Tokens
 from .validation import validate_model
 from .paths import Roots, is_safe_name
 from .translations import check_translations
@@ -77,8 +79,8 @@ def load_component(roots: Roots, game_id: str, stem: str, at: Pos) -> tuple[Load
     if model_cls is None:
         return None, [expected_found(pos_of(raw, "kind") or raw.pos, "a kind (" + ", ".join(KINDS) + ")", kind)]
     model, problems = validate_model(model_cls, raw, raw.pos)
-    if model is None:
-        return None, problems
+    if model is None:  # its items are still checked, so that one problem does not hide the others
+        return None, problems + _items_without_model(stem, kind, raw)
     key, raw_items = _items_of(model)
     items: list[Item] = []
     if raw_items is not None:
@@ -86,6 +88,18 @@ def load_component(roots: Roots, game_id: str, stem: str, at: Pos) -> tuple[Load
         problems += item_problems
     problems += _check_names(model, raw)
     return LoadedComponent(stem, model, raw, items, shown), problems
+
+
+def _items_without_model(stem: str, kind: str, raw: YMap) -> list[Problem]:
+    """The item problems of a component whose settings are wrong, when its declared fields are readable."""
+    key = "cards" if kind in ("deck", "double-sided") else "items"
+    if key not in raw:
+        return []
+    try:
+        fields = TypeAdapter(dict[str, FieldSpec]).validate_python(plain(raw.get("fields") or {}))
+    except ValidationError:
+        return []  # the fields' own problems are already reported
+    return check_items(stem, kind, raw.get(key), fields, pos_of(raw, key) or raw.pos)[1]
 
 
 def _check_names(model: Component, raw: YMap) -> list[Problem]:

@@ -326,9 +326,15 @@ class Renderer(TextDrawing):
         c.restoreState()
 
 
-@lru_cache(maxsize=256)
 def _asset_key(path: str) -> str:
-    """Art is named by its content, not its path: the same art gives the same PDF wherever printkit lives."""
+    """Art is named by its content, not its path: the same art gives the same PDF wherever printkit lives.
+    Cached by the file's size and modification time too, so an edited file is read afresh (watch mode)."""
+    info = Path(path).stat()
+    return _content_key(path, info.st_size, info.st_mtime_ns)
+
+
+@lru_cache(maxsize=256)
+def _content_key(path: str, size: int, mtime_ns: int) -> str:
     return "a" + hashlib.sha1(Path(path).read_bytes()).hexdigest()[:16]
 
 
