@@ -111,22 +111,25 @@ def test_overlapping_placements_and_starts_off_the_board_are_errors(hex_copy):
     replace(tiles, "{piece: single, at: [1, 1]}", "{piece: single, at: [1, 0]}")
     replace(tiles, "{player: 2, piece: A, at: [3, 0]}", "{player: 2, piece: A, at: [9, 9]}")
     replace(tiles, "{player: 1, piece: A, at: [0, 1]}", "{player: 1, piece: A, at: [2, 0]}")
-    found = problems(hex_copy)
     single = line_of(tiles, "{piece: single, at: [1, 0]}")
-    assert f"content/hexmini/tiles.yaml:{single}:9: expected hexes no other piece of layout 'duo' covers, " \
-           f"found [1, 0] also under placement 1" in found
     far = line_of(tiles, "at: [9, 9]")
-    assert f"content/hexmini/tiles.yaml:{far}:9: expected a start hex on layout 'duo', found [9, 9]" in found
+    assert problems(hex_copy) == [  # exactly these: player 1's start moved to [2, 0] is still on the board
+        f"content/hexmini/tiles.yaml:{single}:9: expected hexes no other piece of layout 'duo' covers, "
+        f"found [1, 0] also under placement 1",
+        f"content/hexmini/tiles.yaml:{far}:9: expected a start hex on layout 'duo', found [9, 9]"]
 
 
 def test_a_layout_that_falls_apart_and_unknown_pieces_are_errors(hex_copy):
     tiles = hex_copy / "hexmini" / "tiles.yaml"
     replace(tiles, "{piece: single, at: [1, 1]}", "{piece: single, at: [8, 8]}")
     replace(tiles, "{piece: wedge, at: [2, 0]}", "{piece: wedgie, at: [2, 0]}")
-    found = problems(hex_copy)
-    assert any(p.endswith("expected layout 'duo' in one connected piece, found separate parts") for p in found)
-    assert f"content/hexmini/tiles.yaml:{line_of(tiles, 'wedgie')}:9: expected a piece id (wedge, single), " \
-           f"found 'wedgie'" in found
+    assert problems(hex_copy) == [
+        f"content/hexmini/tiles.yaml:{line_of(tiles, 'id: duo')}:5: expected layout 'duo' in one connected piece, "
+        f"found separate parts",
+        f"content/hexmini/tiles.yaml:{line_of(tiles, 'wedgie')}:9: expected a piece id (wedge, single), found 'wedgie'",
+        # with the wedge unknown, the hexes it covered are off the board: a start there is reported too
+        f"content/hexmini/tiles.yaml:{line_of(tiles, 'at: [3, 0]')}:9: expected a start hex on layout 'duo', "
+        f"found [3, 0]"]
 
 
 def test_count_per_group_length_and_supply_rules_report_exactly(hex_copy):
@@ -135,27 +138,27 @@ def test_count_per_group_length_and_supply_rules_report_exactly(hex_copy):
     replace(hex_copy / "hexmini" / "aids.yaml", "cells: [1, 2]", "cells: [1, 2, 3]")
     replace(game, "shares: [{players: 2, param: tiles_each}, {players: 3, param: tiles_each}]",
             "shares: [{players: 2, param: tiles_each}, {players: 4, param: tiles_each}]")
-    found = problems(hex_copy)
-    assert f"content/hexmini/game.yaml:{line_of(game, 'expect: 1')}:13: expected 1 pieces for layout duo, player 1 " \
-           f"(rule starts-each), found 2" in found
     aids = hex_copy / "hexmini" / "aids.yaml"
-    assert f"content/hexmini/aids.yaml:{line_of(aids, 'cells: [1, 2, 3]')}:25: expected 2 entries in cells " \
-           f"(rule cells), found 3" in found
-    assert f"content/hexmini/game.yaml:{line_of(game, 'id: tiles-suffice')}:5: expected 4 × tiles_each = 4 pieces " \
-           f"or fewer (rule tiles-suffice), found 3" in found
+    assert problems(hex_copy) == [
+        f"content/hexmini/aids.yaml:{line_of(aids, 'cells: [1, 2, 3]')}:25: expected 2 entries in cells "
+        f"(rule cells), found 3",
+        f"content/hexmini/game.yaml:{line_of(game, 'expect: 1')}:13: expected 1 pieces for layout duo, player 1 "
+        f"(rule starts-each), found 2",
+        f"content/hexmini/game.yaml:{line_of(game, 'id: tiles-suffice')}:5: expected 4 × tiles_each = 4 pieces "
+        f"or fewer (rule tiles-suffice), found 3"]
 
 
 def test_a_catalog_key_given_by_two_files_is_an_error(hex_copy):
     extra = hex_copy / "hexmini" / "i18n" / "en" / "figures.yaml"
     extra.write_text(extra.read_text() + "  title: \"Again\"\n")
-    found = problems(hex_copy)
-    assert f"content/hexmini/i18n/en/figures.yaml:{line_of(extra, 'title:')}:3: expected key 'guide.title' once " \
-           f"(it is also in content/hexmini/i18n/en.yaml), found a second one" in found
+    assert problems(hex_copy) == [
+        f"content/hexmini/i18n/en/figures.yaml:{line_of(extra, 'title:')}:3: expected key 'guide.title' once "
+        f"(it is also in content/hexmini/i18n/en.yaml), found a second one"]
 
 
 def test_a_key_missing_from_one_languages_catalogs_names_key_and_file(hex_copy):
     (hex_copy / "hexmini" / "i18n" / "en" / "figures.yaml").write_text("guide:\n  caption: \"The duo layout\"\n")
-    assert "content/hexmini/i18n/en.yaml:1:1: expected key 'guide.label' (as in fr.yaml), found none" in problems(hex_copy)
+    assert problems(hex_copy) == ["content/hexmini/i18n/en.yaml:1:1: expected key 'guide.label' (as in fr.yaml), found none"]
 
 
 def test_a_figure_and_its_caption_never_part_at_a_column_break():

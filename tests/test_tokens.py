@@ -60,3 +60,18 @@ def test_a_board_that_fits_a_sheet_is_one_double_sided_piece_without_poster(mini
         (fx, fy), = piece_rects(pdf.pages[0], *size)
         (bx, by), = piece_rects(pdf.pages[1], *size)
     assert abs(bx - (width - fx)) <= 0.2 and abs(by - fy) <= 0.2
+
+
+def test_the_gutterfold_copy_of_round_tokens_puts_each_back_opposite_its_front(mini_build):
+    path = mini_build / "mini" / "a4" / "discs-gutterfold.pdf"
+    with pdfplumber.open(str(path)) as pdf:
+        circles = [c for page in pdf.pages for c in outlines(page, 20, 20)]
+        width = pdf.pages[0].width * PT
+        folds = [line for line in pdf.pages[0].lines if abs(line["x0"] - line["x1"]) < 0.01
+                 and abs(line["x0"] * PT - width / 2) < 0.5]
+    assert len(circles) == 24  # 12 fronts and their 12 backs, on one side of the paper
+    assert folds  # the dashed fold line down the middle
+    left = sorted((x, y) for x, y in circles if x < width / 2)
+    right = sorted((width - x, y) for x, y in circles if x > width / 2)
+    assert len(left) == len(right) == 12
+    assert all(abs(a[0] - b[0]) <= 0.2 and abs(a[1] - b[1]) <= 0.2 for a, b in zip(left, right))
