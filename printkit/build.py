@@ -12,19 +12,19 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable
 
-from .layout.boards import fits_sheet, poster_paper
-from .content.game import GameContent, load_game
+from .layout import fits_sheet, poster_paper
+from .content import GameContent, load_game
 from .errors import ContentError, Problem, UsageError
-from .geometry.paper import PAPERS, Paper
-from .content.model import Board
-from .layout.sheets import SheetLabels, Sink
-from .content.i18n import PSEUDO, with_pseudo
-from .layout.parts import (Options, blank_page, two_sided, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
+from .geometry import PAPERS, Paper
+from .content import Board
+from .layout import SheetLabels, Sink
+from .content import PSEUDO, with_pseudo
+from .layout import (Options, blank_page, two_sided, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)
-from .content.paths import Roots
-from .write.pdf import Writer
-from .rules.counts import check_game
-from .draw.glyphs import check_catalog_glyphs
+from .content import Roots
+from .write import Writer
+from .rules import check_game
+from .draw import check_catalog_glyphs
 
 
 @dataclass(frozen=True)
@@ -184,8 +184,8 @@ def _kit_order(content: GameContent, opts: Options, paper: Paper) -> list:
 def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layout: str, stage: _Stage,
               sink: Sink, rel: str) -> None:
     """Guide, a blank page if the guide is odd, double-sided parts, then one-sided parts."""
-    from .layout.guide import Entry, entry_kind, guide_flow
-    from .layout.flow import count_pages, flow_pages
+    from .layout import Entry, entry_kind, guide_flow
+    from .layout import count_pages, flow_pages
 
     order = _kit_order(content, opts, paper)
     plans = [(c, planned_pages(content, c, paper, lang, opts)) for c in order]

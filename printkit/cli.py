@@ -14,10 +14,10 @@ from rich.table import Table
 
 from .build import Settings, build, validate
 from .errors import ContentError, PrintkitError
-from .content.model import KINDS, Game
-from .layout.parts import items_of
-from .geometry.paper import PAPERS
-from .content.paths import Roots
+from .content import KINDS, Game
+from .layout import items_of
+from .geometry import PAPERS
+from .content import Roots
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Print-and-play kits from YAML: cards, boards, counters and rules sheets for A4 and US Letter.")

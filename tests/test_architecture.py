@@ -43,6 +43,19 @@ def backwards_imports(package: Path) -> list[str]:
     return found
 
 
+def private_imports(package: Path) -> list[str]:
+    """Imports of another stage's modules: a stage offers what others use through its __init__ only."""
+    found = []
+    for file in sorted(package.rglob("*.py")):
+        own = file.relative_to(package).with_suffix("").parts
+        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level and node.module:
+                target = own[: len(own) - node.level] + tuple(node.module.split("."))
+                if target[0] != own[0] and (package / target[0]).is_dir() and len(target) > 1:
+                    found.append(f"{'/'.join(file.relative_to(package).parts)}:{node.lineno} imports {'.'.join(target)}")
+    return found
+
+
 def prints_or_exits(package: Path) -> list[str]:
     """Calls of print() or sys.exit(), and raising SystemExit, outside the CLI modules."""
     found = []
@@ -61,6 +74,10 @@ def prints_or_exits(package: Path) -> list[str]:
 
 def test_every_stage_imports_only_the_stages_below_it():
     assert backwards_imports(PACKAGE) == []
+
+
+def test_stages_use_each_other_only_through_their_init():
+    assert private_imports(PACKAGE) == []
 
 
 def test_nothing_below_the_cli_prints_or_exits():
@@ -84,4 +101,5 @@ def test_the_checks_find_a_backwards_import_and_a_print(tmp_path):
     (package / "layout" / "pages.py").write_text("X = 1\n")
     (package / "content" / "model.py").write_text("from ..layout.pages import X\n\n\ndef f():\n    print(X)\n")
     assert backwards_imports(package) == ["content/model.py:1 imports layout.pages"]
+    assert private_imports(package) == ["content/model.py:1 imports layout.pages"]
     assert prints_or_exits(package) == ["content/model.py:5"]

@@ -5,3 +5,18 @@ items into piece faces (pieces), SVG drawn onto a PDF canvas (svgdraw, svgvalues
 boxes (svgtext), fonts and line breaking (text) and PDF text operators (pdftext). Imports `rules`,
 `content`, `geometry` and `errors`.
 """
+
+# what the stages above use; everything else in this folder is private to it
+from .glyphs import check_catalog_glyphs
+from .pieces import (
+    Face, PieceSpec, board_piece, board_svg, deck_pieces, hex_pieces, standee_pieces, standee_size,
+    template_values, templates_for, token_pieces)
+from .svgdraw import Context, Renderer, TextProblem, end_form
+from .svgtext import Shrink
+from .templates import TemplateProblem
+from . import text
+
+__all__ = [
+    "Context", "Face", "PieceSpec", "Renderer", "Shrink", "TemplateProblem", "TextProblem",
+    "board_piece", "board_svg", "check_catalog_glyphs", "deck_pieces", "end_form", "hex_pieces",
+    "standee_pieces", "standee_size", "template_values", "templates_for", "text", "token_pieces"]

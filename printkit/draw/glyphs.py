@@ -2,8 +2,8 @@
 rules, before anything is drawn, so a missing glyph is a positioned error and not an empty box."""
 from __future__ import annotations
 
-from ..content.game import GameContent
-from ..content.i18n import typography
+from ..content import GameContent
+from ..content import typography
 from ..errors import Problem, expected_found
 from . import text as T
 

@@ -9,12 +9,12 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from ..content.game import GameContent, LoadedComponent
-from ..content.i18n import fill, typography
-from ..content.translations import localised_data, translated, translated_board
-from ..content.items import Item, plain
-from ..content.model import Board, Deck, GraphBoard, HexBoard, Standee, Tokens
-from ..content.paths import Roots
+from ..content import GameContent, LoadedComponent
+from ..content import fill, typography
+from ..content import localised_data, translated, translated_board
+from ..content import Item, plain
+from ..content import Board, Deck, GraphBoard, HexBoard, Standee, Tokens
+from ..content import Roots
 import svgwrite
 from svgwrite.base import BaseElement
 
@@ -230,7 +230,7 @@ def hex_pieces(content: GameContent, comp: LoadedComponent, theme: str = "standa
                lang: str | None = None) -> Iterator[PieceSpec]:
     """A hex board's pieces, each cut along the outline of its hexes; its template gets `item`:
     id, hexes (q, r and centre x, y in mm) and outline (polygon points)."""
-    from ..rules.hexboards import piece_cluster
+    from ..rules import piece_cluster
 
     model = comp.model
     assert isinstance(model, HexBoard)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import text as T
-from ..content.i18n import typography
+from ..content import typography
 from .svgvalues import IDENTITY, Matrix, apply, colour, length
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import jinja2
 
 from ..geometry import hexgrid
-from ..content.paths import is_safe_name
+from ..content import is_safe_name
 
 
 class TemplateProblem(Exception):

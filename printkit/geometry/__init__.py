@@ -1,2 +1,13 @@
 """Geometry below every stage: graphs, hex grids, seams, outlines and paper sizes. Numbers in, numbers out;
 imports nothing of printkit."""
+
+# what the stages above use; everything else in this folder is private to it
+from .graph import Graph, corners
+from .paper import BAND, FOLD_GAP, MARGIN, MAX_GUTTER, MAX_MARK, MIN_GUTTER, MIN_MARK, PAPERS, Paper
+from .seams import crossing, windows
+from .shapes import Cluster, outline, trace
+from . import hexgrid
+
+__all__ = [
+    "BAND", "Cluster", "FOLD_GAP", "Graph", "MARGIN", "MAX_GUTTER", "MAX_MARK", "MIN_GUTTER",
+    "MIN_MARK", "PAPERS", "Paper", "corners", "crossing", "hexgrid", "outline", "trace", "windows"]

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..geometry.paper import MARGIN, PAPERS, Paper
+from ..geometry import MARGIN, PAPERS, Paper
 from .impose import Tiling, best_grid, tiling
-from ..content.model import Board, GraphBoard
+from ..content import Board, GraphBoard
 from .sheets import SheetLabels, Sink
 from ..errors import Pos, Problem
-from ..write.pdf import Writer
-from ..draw.svgdraw import Context
+from ..write import Writer
+from ..draw import Context
 
 POSTER_BLEED = 3.0
 CROP = 8.0

@@ -14,9 +14,9 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 
 from ..draw import text as T
-from ..geometry.paper import MARGIN, Paper
+from ..geometry import MARGIN, Paper
 from .sheets import SheetLabels
-from ..write.pdf import Writer
+from ..write import Writer
 
 SIDE = 13.0
 TOP = 16.0
@@ -89,7 +89,7 @@ class Figure(Flowable):
         return 2.5 * MM
 
     def draw(self) -> None:
-        from ..draw.svgdraw import Context, Renderer
+        from ..draw import Context, Renderer
 
         c = self.canv
         w, h = self.size

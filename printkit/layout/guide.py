@@ -5,10 +5,10 @@ from dataclasses import dataclass
 
 from reportlab.platypus import Paragraph
 
-from ..content.game import GameContent
-from ..content.i18n import fill, typography
-from ..geometry.paper import Paper
-from ..content.model import Deck, Sheet
+from ..content import GameContent
+from ..content import fill, typography
+from ..geometry import Paper
+from ..content import Deck, Sheet
 from .parts import guide_catalogs, kind_of
 from .flow import Flow, markup, spacer, styles, table
 

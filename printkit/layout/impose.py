@@ -7,8 +7,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..geometry.paper import BAND, FOLD_GAP, MARGIN, MAX_GUTTER, MAX_MARK, MIN_GUTTER, MIN_MARK, Paper
-from ..geometry.seams import crossing, windows
+from ..geometry import BAND, FOLD_GAP, MARGIN, MAX_GUTTER, MAX_MARK, MIN_GUTTER, MIN_MARK, Paper
+from ..geometry import crossing, windows
 
 
 @dataclass(frozen=True)

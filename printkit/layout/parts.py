@@ -6,17 +6,17 @@ from functools import lru_cache
 from typing import Callable
 
 from .boards import fits_sheet, poster_page, poster_paper, tile_count, tile_pages
-from ..content.game import GameContent, LoadedComponent
-from ..content.i18n import Catalogs, engine_catalogs, typography
-from ..geometry.paper import Paper
+from ..content import GameContent, LoadedComponent
+from ..content import Catalogs, engine_catalogs, typography
+from ..geometry import Paper
 from .impose import gutterfold
 from ..errors import Problem
-from ..content.load import pos_of
-from ..draw.templates import TemplateProblem
-from ..content.model import Board, Deck, HexBoard, Sheet, Standee, Tokens
+from ..content import pos_of
+from ..draw import TemplateProblem
+from ..content import Board, Deck, HexBoard, Sheet, Standee, Tokens
 from .sheets import SheetLabels, Sink, diagram_page, grid_pages, gutterfold_pages, layout_pages
-from ..write.pdf import Writer
-from ..draw.pieces import (board_piece, board_svg, deck_pieces, hex_pieces, standee_pieces, standee_size, template_values,
+from ..write import Writer
+from ..draw import (board_piece, board_svg, deck_pieces, hex_pieces, standee_pieces, standee_size, template_values,
                            templates_for, token_pieces)
 
 
@@ -79,7 +79,7 @@ def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str, theme: st
 def _figure_svg(content: GameContent, comp: LoadedComponent, name: str, size: tuple[float, float], lang: str,
                 theme: str) -> str:
     """A figure drawn from the game's own data: every component's data and items, hex boards' layouts."""
-    from ..rules.hexboards import layout_geometry
+    from ..rules import layout_geometry
 
     model = comp.model
     assert isinstance(model, Sheet)
@@ -127,7 +127,7 @@ def _plan_standees(content: GameContent, comp: LoadedComponent, paper: Paper, la
 
 
 def _plan_hex_board(content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options) -> int:
-    from ..rules.hexboards import piece_cluster
+    from ..rules import piece_cluster
 
     model = comp.model
     sizes = [(piece_cluster(model, p)[0], p.qty) for p in model.pieces]
@@ -242,7 +242,7 @@ def _runs(sizes: list[tuple[tuple[float, float], int]]) -> list[tuple[tuple[floa
 def _hex_board_pages(w: Writer, content: GameContent, comp: LoadedComponent, specs: list, paper: Paper,
                      label: SheetLabels, opts: Options, sink: Sink, assets, lang: str | None) -> int:
     """The pieces to cut out (a grid per piece size), then one assembly diagram per layout."""
-    from ..rules.hexboards import layout_geometry
+    from ..rules import layout_geometry
 
     model = comp.model
     assert isinstance(model, HexBoard)
@@ -333,7 +333,7 @@ def blank_page(w: Writer, paper: Paper, label: SheetLabels) -> None:
 
 
 def size_text(w: float, h: float, lang: str) -> str:
-    from ..content.i18n import format_number
+    from ..content import format_number
 
     return f"{format_number(round(w, 1), lang)} \u00d7 {format_number(round(h, 1), lang)} mm"
 

@@ -6,13 +6,13 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
 from ..errors import Pos, Problem
-from ..content.i18n import Catalogs
-from ..geometry.paper import MARGIN, Paper
+from ..content import Catalogs
+from ..geometry import MARGIN, Paper
 from .impose import best_grid, gutterfold
-from ..write.pdf import Rect, Writer
-from ..draw.pieces import Face, PieceSpec
-from ..draw.svgdraw import Context, TextProblem
-from ..draw.svgtext import Shrink
+from ..write import Rect, Writer
+from ..draw import Face, PieceSpec
+from ..draw import Context, TextProblem
+from ..draw import Shrink
 
 
 SHORT_MARK = 2.0  # margin marks shorter than this get a hairline along the cut too
@@ -30,12 +30,12 @@ class SheetLabels:
     text_lang: str = ""  # language pieces are typeset in; furniture uses `lang`
 
     def t(self, key: str, **values: object) -> str:
-        from ..content.i18n import fill, typography
+        from ..content import fill, typography
 
         return typography(fill(self.guide.get(self.lang, "guide." + key), self.lang, values), self.lang)
 
     def footer(self, n: int, total: int, side: str | None = None) -> str:
-        from ..content.i18n import typography
+        from ..content import typography
 
         parts = [typography(self.game, self.lang), self.component]
         if total:

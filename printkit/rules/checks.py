@@ -12,10 +12,10 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Callable
 
 from ..errors import Problem, expected_found
-from ..content.load import pos_of
+from ..content import pos_of
 
 if TYPE_CHECKING:
-    from ..content.game import GameContent
+    from ..content import GameContent
 
 Check = Callable[["GameContent"], list[Problem]]
 

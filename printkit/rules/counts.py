@@ -4,13 +4,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..content.game import GameContent, LoadedComponent
+from ..content import GameContent, LoadedComponent
 from ..errors import Pos, Problem, describe, expected_found
-from ..content.load import pos_of
+from ..content import pos_of
 from .checks import run_checks
 from .hexboards import check_hex_board, collection
-from ..content.model import Board, GraphBoard, HexBoard, Rule, Selector
-from ..content.select import field_value, matches
+from ..content import Board, GraphBoard, HexBoard, Rule, Selector
+from ..content import field_value, matches
 from .facts import board_graph, check_fact
 
 
@@ -226,7 +226,7 @@ ASSEMBLY_VALUES = frozenset({"title", "count", "size", "tiles", "poster"})
 
 
 def _check_placeholders(content: GameContent) -> list[Problem]:
-    from ..content.i18n import PLACEHOLDER
+    from ..content import PLACEHOLDER
 
     problems = []
     for comp in content.components.values():

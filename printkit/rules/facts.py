@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..content.game import GameContent, LoadedComponent
+from ..content import GameContent, LoadedComponent
 from ..errors import Pos, Problem, expected_found
-from ..geometry.graph import Graph, corners
-from ..content.load import pos_of
-from ..content.model import Fact, GraphBoard
-from ..content.select import matches
+from ..geometry import Graph, corners
+from ..content import pos_of
+from ..content import Fact, GraphBoard
+from ..content import matches
 
 
 def board_graph(comp: LoadedComponent) -> tuple[Graph, list[Problem]]:

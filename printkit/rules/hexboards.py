@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..content.game import LoadedComponent
+from ..content import LoadedComponent
 from ..errors import Pos, Problem, expected_found
 from ..geometry import hexgrid
-from ..geometry.shapes import Cluster
-from ..content.load import pos_of
-from ..content.model import HexBoard, HexLayout, HexPiece, Placement
+from ..geometry import Cluster
+from ..content import pos_of
+from ..content import HexBoard, HexLayout, HexPiece, Placement
 
 Hex = hexgrid.Hex
 

@@ -16,9 +16,9 @@ from reportlab.pdfgen.canvas import Canvas
 from ..draw import text as T
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
-from ..geometry.shapes import outline, trace
-from ..geometry.paper import MARGIN, Paper
-from ..draw.svgdraw import Context, Renderer, end_form
+from ..geometry import outline, trace
+from ..geometry import MARGIN, Paper
+from ..draw import Context, Renderer, end_form
 
 Rect = tuple[float, float, float, float]  # x, y, w, h in mm from the top left
 MARK_WIDTH = 0.15
