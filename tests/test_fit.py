@@ -45,3 +45,31 @@ def test_every_shipped_game_builds_in_pseudo_localisation_or_lists_each_overflow
         # each one a text that does not fit, nothing else (a template must not fail on longer text)
         assert [line for line in problems if " to fit " not in line] == []
         assert not out.exists() or not list(out.rglob("*.pdf"))
+
+
+def test_text_below_6_pt_on_a_piece_is_a_positioned_error(tmp_path):
+    import shutil
+
+    from conftest import FIXTURES
+    from printkit.build import Settings, build
+    from printkit.content import Roots
+    from printkit.errors import ContentError
+
+    content, templates = tmp_path / "content", tmp_path / "templates"
+    shutil.copytree(FIXTURES / "content", content)
+    shutil.copytree(FIXTURES / "templates", templates)
+    front = templates / "mini" / "front.svg.j2"
+    front.write_text(front.read_text().replace('font-size="12pt" font-weight="bold">{{ card.power }}',
+                                               'font-size="5pt" font-weight="bold" data-field="power">{{ card.power }}'))
+    try:
+        build(Settings(roots=Roots.default(content, templates), out=tmp_path / "out", papers=("a4",), langs=("en",),
+                       kits=False, poster=False, gutterfold=False), ["mini"])
+    except ContentError as exc:
+        found = [str(p) for p in exc.problems]
+    else:
+        found = []
+    deck = (content / "mini" / "deck.yaml").read_text().splitlines()
+    ada = next(i for i, line in enumerate(deck, 1) if "title: Ada" in line)
+    assert f"content/mini/deck.yaml:{ada}:{deck[ada - 1].index('power') + 1 + 7}: expected text of at least 6 pt, " \
+           f"found '3' at 5.0 pt (deck 'Ada', field power)" in found
+    assert all("at least 6 pt" in p for p in found) and len(found) == 3  # Ada, Bob and Cy

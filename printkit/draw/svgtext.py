@@ -13,6 +13,9 @@ from ..content import typography
 from .svgvalues import IDENTITY, Matrix, apply, colour, length
 
 
+MIN_TEXT = 6 * T.PT  # the smallest text a piece or board prints, shrunk or not (mm)
+
+
 @dataclass(frozen=True)
 class TextProblem:
     """Text that does not fit, leaves the safe zone, or uses a glyph the font lacks."""
@@ -49,7 +52,10 @@ class TextDrawing:
         content = raw if node.get("data-raw") else typography(raw, ctx.lang)
         family, base, size, fill = _text_style(style.get("font-family"), style.get("font-weight"),
                                                style.get("font-style"), style.get("font-size"), style.get("fill"))
-        min_size = length(node.get("data-min") + "pt") if node.get("data-min") else size * 0.75
+        min_size = max(length(node.get("data-min") + "pt") if node.get("data-min") else size * 0.75, MIN_TEXT)
+        if size < MIN_TEXT - 1e-6:
+            ctx.problems.append(TextProblem(field_name, f"expected text of at least {MIN_TEXT / T.PT:g} pt, found "
+                                                        f"{content[:30]!r} at {size / T.PT:.1f} pt"))
         x, y = length(node.get("x")), length(node.get("y"))
         box_w = length(node.get("data-w")) if node.get("data-w") else None
         box_h = length(node.get("data-h")) if node.get("data-h") else None
