@@ -17,7 +17,7 @@ from .content import GameContent, load_game
 from .errors import ContentError, Problem, UsageError
 from .geometry import PAPERS, Paper
 from .content import Board
-from .layout import SheetLabels, Sink
+from .layout import SheetLabels, Sink, calibration_pages
 from .content import PSEUDO, with_pseudo
 from .layout import (Options, blank_page, two_sided, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)
@@ -42,6 +42,7 @@ class Settings:
     gutterfold: bool = True  # with parts: a gutterfold copy of every double-sided part
     poster: bool = True
     pseudo: bool = False  # localised components in the pseudo language only (i18n.PSEUDO): to find texts that overflow
+    duplex_offset: tuple[float, float] = (0.0, 0.0)  # mm right and down: every back page shifted by it
 
 
 @dataclass(frozen=True)
@@ -87,15 +88,16 @@ class _Staged:
 class _Stage:
     """Temporary files of a build, renamed into place together or removed together."""
 
-    def __init__(self, out: Path):
+    def __init__(self, out: Path, back_offset: tuple[float, float] = (0.0, 0.0)):
         self.out = out
+        self.back_offset = back_offset
         self.files: list[_Staged] = []
 
     def writer(self, rel: str, title: str, subject: str, duplex: bool) -> Writer:
         final = self.out / rel
         final.parent.mkdir(parents=True, exist_ok=True)
         tmp = final.with_name(f".{final.name}.tmp{os.getpid()}")
-        return Writer(tmp, title, subject, duplex)
+        return Writer(tmp, title, subject, duplex, self.back_offset)
 
     def add(self, w: Writer, rel: str, meta: dict) -> None:
         self.files.append(_Staged(w.finish(), self.out / rel, {"path": rel, **meta, "pages": w.pages}))
@@ -227,7 +229,7 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
 def build(settings: Settings, games: list[str], progress: Callable[[str], None] = lambda _: None) -> list[OutputFile]:
     """Build the games into settings.out; raises ContentError (writing nothing) on any problem."""
     contents = validate(settings.roots, games)
-    stage = _Stage(settings.out)
+    stage = _Stage(settings.out, settings.duplex_offset)
     sink = Sink({})
     try:
         for content in contents:
@@ -246,6 +248,26 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
     write_manifest(settings.out, written)
     write_fit_report(settings.out, sink.fit_report())
     return written
+
+
+def build_calibration(out: Path, paper: str, lang: str, duplex_offset: tuple[float, float] = (0.0, 0.0)) -> OutputFile:
+    """output/calibration.<paper>.<lang>.pdf: the duplex calibration sheet (front and back)."""
+    stage = _Stage(out, duplex_offset)
+    rel = f"calibration.{paper}.{lang}.pdf"
+    catalogs = guide_catalogs()
+    w = stage.writer(rel, catalogs.get(lang, "guide.calibration_title"), "calibration", duplex=True)
+    label = SheetLabels("printkit", catalogs.get(lang, "guide.calibration_title"), catalogs.get(lang, f"guide.paper_{paper}"),
+                        lang, catalogs)
+    try:
+        calibration_pages(w, PAPERS[paper], label)
+    except BaseException:
+        stage.discard()
+        raise
+    stage.add(w, rel, {"game": None, "component": "calibration", "kind": "calibration", "paper": paper, "lang": lang,
+                       "items": 0})
+    written = stage.commit()
+    write_manifest(out, written)
+    return written[0]
 
 
 def write_fit_report(out: Path, report: str) -> None:

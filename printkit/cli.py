@@ -1,6 +1,7 @@
 """The `printkit` command: the only place that prints or exits."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from enum import Enum
@@ -12,7 +13,8 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
-from .build import Settings, build, validate
+from .build import Settings, build, build_calibration, validate
+from .printers import parse_offset, printer_offset, save_printer
 from .errors import ContentError, PrintkitError
 from .content import KINDS, Game
 from .layout import items_of
@@ -82,6 +84,9 @@ def build_cmd(
     poster: bool = typer.Option(True, help="also write the one-page poster of each board"),
     pseudo: bool = typer.Option(False, "--pseudo", help="localised components in a pseudo language (qps): every text "
                                                         "40 % longer and accented, to find texts that would overflow"),
+    duplex_offset: Optional[str] = typer.Option(None, "--duplex-offset", help="DX,DY in mm (right, down): shift every "
+                                                "back page so it registers on this printer; see 'printkit calibrate'"),
+    printer: Optional[str] = typer.Option(None, "--printer", help="a printer profile saved with 'printkit printer'"),
     content: Optional[Path] = ContentOpt,
     templates: Optional[Path] = TemplatesOpt,
 ) -> None:
@@ -94,6 +99,12 @@ def build_cmd(
         layout=layout.value, theme="ink-saver" if ink_saver else "standard", parts=parts, kits=kit, gutterfold=gutterfold, poster=poster,
         pseudo=pseudo,
     )
+    try:
+        offset = parse_offset(duplex_offset) if duplex_offset else printer_offset(printer) if printer else (0.0, 0.0)
+    except PrintkitError as exc:
+        _fail(exc)
+        return
+    settings = dataclasses.replace(settings, duplex_offset=offset)
     try:
         games = _games(roots, target, drafts=False)
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[file]}"),
@@ -110,6 +121,41 @@ def build_cmd(
         counts = re.findall(r"^## (\S+): (\d+) text", report.read_text(encoding="utf-8"), re.M)
         shrunk = ", ".join(f"{lang} {n}" for lang, n in counts) or "none"
         err.print(f"fit report: texts shrunk below their nominal size: {shrunk} ({report})")
+
+
+@app.command("calibrate")
+def calibrate_cmd(
+    paper: PaperChoice = typer.Option(PaperChoice.a4, help="paper size"),
+    lang: LangChoice = typer.Option(LangChoice.en, help="language of the instructions"),
+    out: Path = typer.Option(Path("output"), help="output folder"),
+    duplex_offset: Optional[str] = typer.Option(None, "--duplex-offset", help="DX,DY in mm: check a correction"),
+    printer: Optional[str] = typer.Option(None, "--printer", help="a printer profile saved with 'printkit printer'"),
+) -> None:
+    """Write the duplex calibration sheet: print it double-sided and read the offset through the paper."""
+    papers = ("a4", "letter") if paper is PaperChoice.all else (paper.value,)
+    langs = ("en", "fr", "de") if lang is LangChoice.all else (lang.value,)
+    try:
+        offset = parse_offset(duplex_offset) if duplex_offset else printer_offset(printer) if printer else (0.0, 0.0)
+        for p in papers:
+            for lg in langs:
+                written = build_calibration(out, p, lg, offset)
+                err.print(f"[green]wrote[/] {out}/{written.path}")
+    except PrintkitError as exc:
+        _fail(exc)
+
+
+@app.command("printer")
+def printer_cmd(
+    name: str = typer.Argument(..., help="a name for this printer"),
+    duplex_offset: str = typer.Option(..., "--duplex-offset", help="DX,DY in mm read from the calibration sheet"),
+) -> None:
+    """Save a printer's duplex offset under a name, for 'printkit build --printer NAME'."""
+    try:
+        path = save_printer(name, parse_offset(duplex_offset))
+    except PrintkitError as exc:
+        _fail(exc)
+        return
+    err.print(f"[green]saved[/] printer {name!r} in {path}")
 
 
 @app.command("validate")

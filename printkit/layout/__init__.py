@@ -7,6 +7,7 @@ top.
 """
 
 # what the stages above use; everything else in this folder is private to it
+from .calibration import calibration_pages
 from .boards import fits_sheet, poster_paper
 from .flow import count_pages, flow_pages
 from .guide import Entry, entry_kind, guide_flow
@@ -16,7 +17,7 @@ from .parts import (
 from .sheets import SheetLabels, Sink
 
 __all__ = [
-    "Entry", "Options", "SheetLabels", "Sink", "blank_page", "count_pages", "draw_part",
+    "calibration_pages", "Entry", "Options", "SheetLabels", "Sink", "blank_page", "count_pages", "draw_part",
     "draw_poster", "entry_kind", "fits_sheet", "flow_pages", "foldable", "guide_catalogs",
     "guide_flow", "is_duplex", "is_localised", "items_of", "paper_label", "piece_size",
     "planned_pages", "poster_paper", "two_sided"]

@@ -209,7 +209,7 @@ def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, 
                       _outlined(batch))
         pages += 1
         if double:
-            w.begin(g.paper)
+            w.begin(g.paper, back=True)
             # a landscape sheet turns over top to bottom: its backs are turned half round, so every
             # piece's back reads upright when the piece is turned over left to right, as on portrait sheets
             trims = [_draw(w, s, s.back, *g.mirrored(i), bleed, label.text_lang or label.lang, sink, assets, forms,

@@ -30,13 +30,15 @@ class PageInfo:
     paper: Paper
     trim: Rect | None = None
     bleed: Rect | None = None
+    shift: tuple[float, float] = (0.0, 0.0)  # the page's duplex offset, mm right and down
 
 
 class Writer:
     """Writes one PDF to a temporary path; `finish()` returns it for the build to rename."""
 
-    def __init__(self, path: Path, title: str, subject: str, duplex: bool):
+    def __init__(self, path: Path, title: str, subject: str, duplex: bool, back_offset: tuple[float, float] = (0.0, 0.0)):
         self.path = path
+        self.back_offset = back_offset  # mm, right and down: corrects a printer whose backs land off their fronts
         font = T.register_fonts()
         self.canvas = Canvas(str(path), invariant=1, initialFontName=font, initialFontSize=9,
                              pageCompression=1)
@@ -54,15 +56,19 @@ class Writer:
         self._replays: dict[tuple, list[str]] = {}
 
     # ------------------------------------------------------------ pages
-    def begin(self, paper: Paper, mm: bool = True) -> None:
-        """Start a page; with mm, drawing units are millimetres from the top left, y down."""
+    def begin(self, paper: Paper, mm: bool = True, back: bool = False) -> None:
+        """Start a page; with mm, drawing units are millimetres from the top left, y down. A back page is
+        shifted by the printer's duplex offset, its page boxes with it."""
         c = self.canvas
         c.setPageSize((paper.width * MM, paper.height * MM))
         c.setTrimBox(None)
         c.setBleedBox(None)
+        shift = self.back_offset if back and mm else (0.0, 0.0)
         if mm:
             c.transform(MM, 0, 0, -MM, 0, paper.height * MM)
-        self.page = PageInfo(paper)
+            if shift != (0.0, 0.0):
+                c.translate(*shift)
+        self.page = PageInfo(paper, shift=shift)
 
     def boxes(self, trim: Rect, bleed: Rect) -> None:
         assert self.page
@@ -74,6 +80,7 @@ class Writer:
         for rect, setter in ((self.page.trim, self.canvas.setTrimBox), (self.page.bleed, self.canvas.setBleedBox)):
             if rect:
                 x, y, w, hh = rect
+                x, y = x + self.page.shift[0], y + self.page.shift[1]
                 setter([round(x * MM, 3), round((h - y - hh) * MM, 3), round((x + w) * MM, 3), round((h - y) * MM, 3)])
         self.canvas.showPage()
         self.pages += 1
