@@ -19,7 +19,7 @@ from .geometry import PAPERS, Paper
 from .content import Board
 from .layout import SheetLabels, Sink, calibration_pages
 from .content import PSEUDO, with_pseudo
-from .layout import (Options, blank_page, two_sided, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
+from .layout import (Options, two_sided, entry_kind, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)
 from .content import Roots
 from .write import Writer
@@ -176,49 +176,44 @@ def needs_poster(model: object, papers: tuple[str, ...]) -> bool:
     return isinstance(model, Board) and any(not fits_sheet(PAPERS[p], model) for p in papers)
 
 
-def _kit_order(content: GameContent, opts: Options, paper: Paper) -> list:
-    """Double-sided parts first, so one page range prints duplex and the rest one-sided."""
-    comps = list(content.components.values())
-    duplex = [c for c in comps if is_duplex(c, opts, paper)]
-    return duplex + [c for c in comps if c not in duplex]
-
-
 def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layout: str, stage: _Stage,
               sink: Sink, rel: str) -> None:
-    """Guide, a blank page if the guide is odd, double-sided parts, then one-sided parts."""
-    from .layout import Entry, entry_kind, guide_flow
-    from .layout import count_pages, flow_pages
+    """The print guide, then the print jobs by stock: card stock double-sided, card stock one-sided, paper."""
+    from .layout import Entry, Job, count_pages, draw_kit_body, flow_pages, guide_flow, job_sheets, plan_kit
 
-    order = _kit_order(content, opts, paper)
-    plans = [(c, planned_pages(content, c, paper, lang, opts)) for c in order]
-    has_duplex = any(is_duplex(c, opts, paper) for c in order)
+    plan = plan_kit(content, paper, lang, opts)
 
-    def entries(start: int) -> list[Entry]:
-        out, page = [], start
-        for c, pages in plans:
-            out.append(Entry(content.localised(lang, f"kit.components.{c.stem}", c.model.title),
-                             entry_kind(c.model, needs_poster(c.model, (paper.name,))),
-                             pages, 0 if c.kind == "sheet" else items_of(c, paper), piece_size(c, lang), page,
-                             is_duplex(c, opts, paper),
-                             poster_paper(*c.model.size).name if needs_poster(c.model, (paper.name,)) else "",
-                             two_sided(c.model), c.stem))
-            page += pages
-        return out
+    def entries(start: int) -> tuple[list[Entry], tuple[Job, ...]]:
+        out, page, jobs = [], start, {}
+        for section in plan.sections:
+            jobs.setdefault(section.job, []).extend(range(page, page + section.pages))
+            for c in section.comps:
+                listed = tuple(page + i for i in section.comp_pages.get(c.stem, []))
+                poster = needs_poster(c.model, (paper.name,))
+                out.append(Entry(content.localised(lang, f"kit.components.{c.stem}", c.model.title),
+                                 entry_kind(c.model, poster), len(listed),
+                                 0 if c.kind == "sheet" else items_of(c, paper), piece_size(c, lang), listed[0] if listed else 0,
+                                 section.job == "card_duplex", poster_paper(*c.model.size).name if poster else "",
+                                 two_sided(c.model), c.stem, listed if section.ganged else ()))
+            page += section.pages
+        return out, tuple(Job(k, tuple(v), plan.sheets(k)) for k, v in jobs.items())
 
-    guide_pages = count_pages(paper, guide_flow(content, paper, lang, entries(2), layout))
-    blank = 1 if has_duplex and guide_pages % 2 else 0
-    first = guide_pages + blank + 1
-    listed = entries(first)
-    total = first - 1 + sum(p for _, p in plans)
-    flow = guide_flow(content, paper, lang, listed, layout, total)
-    w = stage.writer(rel, f"{content.game.title}: print-and-play kit", "kit", duplex=has_duplex)
+    listed, jobs = entries(2)
+    guide_pages = count_pages(paper, guide_flow(content, paper, lang, listed, layout, jobs=jobs, saved=plan.saved))
+    listed, jobs = entries(guide_pages + 1)
+    guide = tuple(range(1, guide_pages + 1))  # the guide prints on plain paper with the rules
+    if not any(j.key == "paper" for j in jobs):
+        jobs += (Job("paper", (), 0),)
+    jobs = tuple(Job(j.key, guide + j.pages, job_sheets(j.key, len(guide + j.pages))) if j.key == "paper" else j
+                 for j in jobs)
+    total = guide_pages + plan.pages
+    flow = guide_flow(content, paper, lang, listed, layout, total, jobs=jobs, saved=plan.saved)
+    w = stage.writer(rel, f"{content.game.title}: print-and-play kit", "kit",
+                     duplex=any(s.job == "card_duplex" for s in plan.sections))
     label = SheetLabels(content.title_in(lang), guide_catalogs().get(lang, "guide.title"),
-                 paper_label(content, paper, lang), lang, guide_catalogs())
+                        paper_label(content, paper, lang), lang, guide_catalogs())
     flow_pages(w, paper, flow, label)
-    if blank:
-        blank_page(w, paper, label)
-    for comp, planned in plans:
-        drawn = draw_part(w, content, comp, paper, lang, opts, sink)
+    for comp, planned, drawn in draw_kit_body(w, content, plan, paper, lang, opts, sink):
         if drawn and drawn != planned:  # the guide's page ranges came from the plan: they would be wrong
             sink.problems.append(Problem(comp.raw.pos, f"expected {comp.stem} to take the {planned} pages the guide "
                                                        f"lists ({paper.name}, {lang}), found {drawn}"))

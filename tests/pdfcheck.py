@@ -90,14 +90,16 @@ def boxes(path: Path) -> list[dict[str, tuple[float, ...] | None]]:
 
 
 def mark_positions(page: pdfplumber.page.Page, paper_w: float, paper_h: float) -> tuple[list[float], list[float]]:
-    """x of vertical cut marks above the pieces and y of horizontal ones left of them (mm, top-left origin)."""
+    """x of the vertical cuts and y of the horizontal ones (mm, top-left origin): cut marks above and left of
+    the pieces, or, on an axis with no room for marks, grey cut lines across them."""
     xs, ys = set(), set()
     for line in page.lines:
         x0, x1 = line["x0"] * PT, line["x1"] * PT
         top, bottom = line["top"] * PT, line["bottom"] * PT
-        if abs(x0 - x1) < 0.01 and bottom < 15 and 0.2 < bottom - top < 8:
+        cut_line = tuple(round(c, 2) for c in line.get("stroking_color") or ()) == (0.55, 0.55, 0.55)
+        if abs(x0 - x1) < 0.01 and ((bottom < 20 and 0.2 < bottom - top < 8) or (cut_line and bottom - top > 40)):
             xs.add(round(x0, 3))
-        if abs(top - bottom) < 0.01 and x1 < 20 and 0.2 < x1 - x0 < 8:
+        if abs(top - bottom) < 0.01 and ((x1 < 25 and 0.2 < x1 - x0 < 8) or (cut_line and x1 - x0 > 40)):
             ys.add(round(top, 3))
     return sorted(xs), sorted(ys)
 
@@ -115,24 +117,27 @@ def piece_rects(page: pdfplumber.page.Page, w: float, h: float, tol: float = 0.0
 def registered_pieces(path: Path, w: float, h: float, paper: str, tol: float = 0.2) -> int:
     """Pieces of w x h mm on the front pages of a duplex file, after asserting that each page's backs are
     the mirror image of its fronts (within tol mm)."""
-    page_w = PAPERS_MM[paper][0]
     seen = 0
     with pdfplumber.open(str(path)) as pdf:
         for front, back in zip(pdf.pages[0::2], pdf.pages[1::2]):
             fronts, backs = piece_rects(front, w, h), piece_rects(back, w, h)
             assert len(fronts) == len(backs) > 0, (path.name, len(fronts), len(backs))
+            page_w, page_h = front.width * PT, front.height * PT
+            # a portrait sheet turns over left to right, a landscape one top to bottom (its long edge)
+            mirror = (lambda x, y: (page_w - x, y)) if page_w < page_h else (lambda x, y: (x, page_h - y))
             for bx, by in backs:
-                gap = min(((bx - (page_w - fx)) ** 2 + (by - fy) ** 2) ** 0.5 for fx, fy in fronts)
+                gap = min(((bx - mirror(fx, fy)[0]) ** 2 + (by - mirror(fx, fy)[1]) ** 2) ** 0.5 for fx, fy in fronts)
                 assert gap <= tol, (path.name, paper, bx, by, gap)
             seen += len(fronts)
     return seen
 
 
-def piece_texts(page: pdfplumber.page.Page, w: float, h: float) -> list[str]:
-    """The text inside each w x h mm piece rectangle (trim plus bleed) of a page."""
+def piece_texts(page: pdfplumber.page.Page, w: float, h: float, inset: float = 0.0) -> list[str]:
+    """The text inside each w x h mm piece rectangle (a face as drawn, trim plus bleed) of a page, less
+    `inset` mm on every side (the drawn bleed, so the sheet's ruler below a piece is not read with it)."""
     out = []
     for cx, cy in piece_rects(page, w, h):
-        box = ((cx - w / 2) / PT, (cy - h / 2) / PT, (cx + w / 2) / PT, (cy + h / 2) / PT)
+        box = ((cx - w / 2 + inset) / PT, (cy - h / 2 + inset) / PT, (cx + w / 2 - inset) / PT, (cy + h / 2 - inset) / PT)
         out.append((page.crop(box).extract_text() or "").strip())
     return out
 

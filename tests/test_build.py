@@ -177,14 +177,14 @@ def test_a_game_title_given_per_language_heads_that_languages_pages(mini_copy, t
 
 
 def test_a_kit_whose_drawing_disagrees_with_its_plan_is_an_error_not_a_wrong_guide(tmp_path, monkeypatch):
-    import printkit.build as build_module
+    import printkit.layout.kit as kit_module
 
-    real = build_module.planned_pages
-    monkeypatch.setattr(build_module, "planned_pages",
-                        lambda content, comp, *args: real(content, comp, *args) + (comp.stem == "deck"))
+    real = kit_module.planned_pages  # the text sheet prints on pages of its own (not ganged)
+    monkeypatch.setattr(kit_module, "planned_pages",
+                        lambda content, comp, *args: real(content, comp, *args) + (comp.stem == "sheet"))
     with pytest.raises(ContentError) as info:
         build(Settings(roots=mini_roots(), out=tmp_path / "out", papers=("a4",), langs=("en",), parts=False,
                        poster=False), ["mini"])
     found = [str(p) for p in info.value.problems]
-    assert len(found) == 1 and "expected deck to take the" in found[0] and "(a4, en), found" in found[0]
+    assert len(found) == 1 and "expected sheet to take the" in found[0] and "(a4, en), found" in found[0]
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))

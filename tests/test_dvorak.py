@@ -98,7 +98,7 @@ def test_the_two_decks_have_different_backs_that_hide_the_card(dvorak_build, lan
     backs = {}
     for stem in DECKS:
         with pdfplumber.open(str(folder / f"{stem}.{lang}.pdf")) as pdf:
-            texts = [t for page in pdf.pages[1::2] for t in piece_texts(page, *size)]
+            texts = [t for page in pdf.pages[1::2] for t in piece_texts(page, *size, inset=BLEED)]
         assert len(texts) == deck_size(stem) and len(set(texts)) == 1, stem  # every back alike
         backs[stem] = texts[0]
     assert "BLAKE" in backs["blake-deck"].upper() and federation_word in backs["federation-deck"].upper()

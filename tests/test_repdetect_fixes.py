@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pdfplumber
+import numpy
 import pymupdf
 import pytest
 
@@ -35,9 +36,18 @@ def card_back_images(path: Path, dpi: int = 100) -> list[tuple[int, int, bytes]]
             for cx, cy in piece_rects(pdf.pages[n], *size):
                 x0, y0 = (cx - POKER[0] / 2 + 0.5) * PT, (cy - POKER[1] / 2 + 0.5) * PT
                 clip = pymupdf.Rect(x0, y0, x0 + (POKER[0] - 1) * PT, y0 + (POKER[1] - 1) * PT)
-                shift = (math.ceil(x0 * scale) - x0 * scale, math.ceil(y0 * scale) - y0 * scale)
+                turned = doc[n].rect.width > doc[n].rect.height
+                # the corner a reader starts from on a half-turned back is the clip's bottom right
+                x1, y1 = x0 + (POKER[0] - 1) * PT, y0 + (POKER[1] - 1) * PT
+                shift = ((math.ceil(x1 * scale) - x1 * scale, math.ceil(y1 * scale) - y1 * scale) if turned else
+                         (math.ceil(x0 * scale) - x0 * scale, math.ceil(y0 * scale) - y0 * scale))
                 pix = doc[n].get_pixmap(matrix=pymupdf.Matrix(scale, 0, 0, scale, *shift), clip=clip)
-                out.append((pix.width, pix.height, pix.samples))
+                samples = pix.samples
+                if turned:
+                    # a landscape sheet turns over top to bottom, so its backs print half a turn round
+                    pixels = numpy.frombuffer(samples, numpy.uint8).reshape(pix.height, pix.width, pix.n)
+                    samples = pixels[::-1, ::-1].tobytes()
+                out.append((pix.width, pix.height, samples))
     return out
 
 

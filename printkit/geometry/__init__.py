@@ -3,11 +3,11 @@ imports nothing of printkit."""
 
 # what the stages above use; everything else in this folder is private to it
 from .graph import Graph, corners
-from .paper import BAND, FOLD_GAP, MARGIN, MAX_GUTTER, MAX_MARK, MIN_GUTTER, MIN_MARK, PAPERS, Paper
+from .paper import BAND, EDGE, FOLD_GAP, MARGIN, MARK_GAP, MAX_GUTTER, MAX_MARK, MIN_GUTTER, MIN_MARK, PAPERS, Paper
 from .seams import crossing, windows
 from .shapes import Cluster, outline, trace
 from . import hexgrid
 
 __all__ = [
-    "BAND", "Cluster", "FOLD_GAP", "Graph", "MARGIN", "MAX_GUTTER", "MAX_MARK", "MIN_GUTTER",
+    "BAND", "Cluster", "EDGE", "FOLD_GAP", "MARK_GAP", "Graph", "MARGIN", "MAX_GUTTER", "MAX_MARK", "MIN_GUTTER",
     "MIN_MARK", "PAPERS", "Paper", "corners", "crossing", "hexgrid", "outline", "trace", "windows"]

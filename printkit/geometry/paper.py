@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 MARGIN = 5.0        # nothing is printed closer than this to the sheet edge
-MAX_GUTTER = 3.0    # gutter between pieces; each piece bleeds into its half
-MIN_MARK = 3.0      # cut marks shorter than this are hard to see
-MIN_GUTTER = 0.8    # below this a gutter is useless: pieces share one cut instead
+EDGE = 6.35         # a quarter inch: what many home printers cannot print; pieces and cut marks stay inside it
+MAX_GUTTER = 4.0    # gutter between pieces; each piece bleeds into its half
+MIN_GUTTER = 2.0    # every piece bleeds at least 1 mm on every side
+MIN_MARK = 3.0      # cut marks shorter than this are hard to see (their drawn length)
+MARK_GAP = 0.3      # between a piece's bleed and its cut mark
 MAX_MARK = 6.0
 BAND = 7.0          # depth of the furniture band (ruler, footer)
 FOLD_GAP = 3.0      # clear space each side of a gutterfold line

@@ -10,14 +10,15 @@ top.
 from .calibration import calibration_pages
 from .boards import fits_sheet, poster_paper
 from .flow import count_pages, flow_pages
-from .guide import Entry, entry_kind, guide_flow
+from .guide import Entry, Job, entry_kind, guide_flow
+from .kit import draw_kit_body, job_sheets, plan_kit
 from .parts import (
     Options, blank_page, draw_part, draw_poster, foldable, guide_catalogs, is_duplex, is_localised,
     items_of, paper_label, piece_size, planned_pages, two_sided)
 from .sheets import SheetLabels, Sink
 
 __all__ = [
-    "calibration_pages", "Entry", "Options", "SheetLabels", "Sink", "blank_page", "count_pages", "draw_part",
+    "calibration_pages", "Entry", "Job", "Options", "draw_kit_body", "job_sheets", "plan_kit", "SheetLabels", "Sink", "blank_page", "count_pages", "draw_part",
     "draw_poster", "entry_kind", "fits_sheet", "flow_pages", "foldable", "guide_catalogs",
     "guide_flow", "is_duplex", "is_localised", "items_of", "paper_label", "piece_size",
     "planned_pages", "poster_paper", "two_sided"]

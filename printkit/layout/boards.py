@@ -131,13 +131,18 @@ def _tile(w: Writer, form: str, t: Tiling, row: int, col: int, label: SheetLabel
     w.lines(cuts, width=0.3, colour=(0, 0, 0), dash=[2.5, 1.5])
     w.lines(segs, width=0.6, colour=(1, 1, 1))
     w.lines(segs, width=0.2, colour=(0, 0, 0))
-    # crop marks at the tile's outer board edges
+    # the board's outer edges on this tile: a cut line along each (a crop mark would need room left of the
+    # first column that a quarter-inch printer margin does not leave)
     edge = []
     if col == 0:
-        edge += [(ox - 2, oy, ox - 0.3, oy), (ox - 2, oy + th, ox - 0.3, oy + th)]
+        edge.append((ox, oy, ox, oy + th))
     if row == 0:
-        edge += [(ox, oy - 2, ox, oy - 0.3), (ox + tw, oy - 2, ox + tw, oy - 0.3)]
-    w.lines(edge)
+        edge.append((ox, oy, ox + tw, oy))
+    if col == t.cols - 1:
+        edge.append((ox + tw, oy, ox + tw, oy + th))
+    if row == t.rows - 1:
+        edge.append((ox, oy + th, ox + tw, oy + th))
+    w.lines(edge, width=0.08, colour=(0.55, 0.55, 0.55))
     name = t.label(row, col)
     left = t.label(row, col - 1) if col else label.t("none")
     above = t.label(row - 1, col) if row else label.t("none")

@@ -14,6 +14,15 @@ from .flow import Flow, markup, spacer, styles, table
 
 
 @dataclass(frozen=True)
+class Job:
+    """One print job of a kit: its key (card_duplex, card_single, paper), its pages and its sheets."""
+
+    key: str
+    pages: tuple[int, ...]
+    sheets: int
+
+
+@dataclass(frozen=True)
 class Entry:
     """One component of a kit as the guide lists it."""
 
@@ -27,9 +36,12 @@ class Entry:
     poster: str = ""  # paper of a board's one-page poster
     two_sided: bool = False  # pieces with a printed back, whatever the layout
     stem: str = ""  # the component's file stem
+    page_list: tuple[int, ...] = ()  # its pages in the kit when it shares sheets with other parts
 
     @property
     def span(self) -> str:
+        if self.page_list:
+            return ranges(list(self.page_list))
         if not self.first:
             return str(self.pages)
         last = self.first + self.pages - 1
@@ -48,7 +60,7 @@ def ranges(pages: list[int]) -> str:
 
 
 def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entry], layout: str,
-               total_pages: int = 0) -> Flow:
+               total_pages: int = 0, jobs: tuple[Job, ...] = (), saved: int = 0) -> Flow:
     cat = guide_catalogs()
 
     def t(key: str, **values: object) -> str:
@@ -75,7 +87,16 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
         out.append(table(rows, [70, 18, 18, 70], lang))
         out.append(Paragraph(markup(t("print_h")), st["h2"]))
         duplex_pages = [e.first + i for e in entries if e.duplex and e.first for i in range(e.pages)]
-        if total_pages and duplex_pages:
+        if jobs:
+            out.append(Paragraph(markup("**" + t("print_jobs") + "**"), st["p"]))
+            for job in jobs:
+                if job.pages:
+                    out.append(Paragraph(markup(t("job_line", job=f"**{t('job_' + job.key)}**", pages=ranges(list(job.pages)),
+                                                  sheets=job.sheets)), st["bullets"], bulletText="\u2022"))
+            total = sum(j.sheets for j in jobs)
+            out.append(Paragraph(markup(t("sheets_saved", total=total, saved=saved) if saved else t("sheets_total", total=total)),
+                                 st["p"]))
+        elif total_pages and duplex_pages:
             single = [p for p in range(1, total_pages + 1) if p not in set(duplex_pages)]
             out.append(Paragraph(markup("**" + t("print_ranges", duplex=ranges(duplex_pages), single=ranges(single)) + "**"),
                                  st["p"]))

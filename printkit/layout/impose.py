@@ -7,13 +7,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..geometry import BAND, FOLD_GAP, MARGIN, MAX_GUTTER, MAX_MARK, MIN_GUTTER, MIN_MARK, Paper
+from ..geometry import BAND, EDGE, FOLD_GAP, MARGIN, MARK_GAP, MAX_GUTTER, MAX_MARK, MIN_GUTTER, MIN_MARK, Paper
 from ..geometry import crossing, windows
 
 
 @dataclass(frozen=True)
 class Axis:
-    """Pieces along one axis: count, first trim edge, pitch, gutter and mark length."""
+    """Pieces along one axis: count, first trim edge, pitch, gutter and the cut marks' length (0: the
+    axis has no room for marks, and its cuts are printed as lines instead)."""
 
     count: int
     start: float
@@ -32,32 +33,37 @@ class Axis:
     def end(self) -> float:
         return self.edge(self.count - 1) + self.size
 
+    @property
+    def marked(self) -> bool:
+        return self.mark > 0
+
 
 def fits(low: float, high: float, size: float) -> int:
     return int((high - low + 1e-9) // size)
 
 
-def solve_axis(low: float, high: float, size: float, most: int | None = None) -> Axis | None:
-    """Fit as many pieces as possible (at most `most`) between low and high, with marks and gutters.
+MARKS = 2 * (MIN_MARK + MARK_GAP)  # room the cut marks take on an axis, both ends
 
-    Gutters shrink before marks do; when no useful gutter is left, neighbours share one cut.
+
+def solve_axis(low: float, high: float, size: float, most: int | None = None) -> Axis | None:
+    """Fit as many pieces as possible (at most `most`) between low and high, every piece with at least
+    1 mm of bleed, and cut marks at both ends when they fit beside as many pieces.
+
+    When marks would cost a piece, the axis has none and its cuts are printed as lines: more pieces a
+    sheet is worth more than marks in the margin. Leftover room widens the gutters, then the marks.
     """
     avail = high - low
-    count = fits(low, high, size)
+    count = max(fits(0, avail - MARKS, size + MIN_GUTTER), fits(0, avail, size + MIN_GUTTER))
     if most is not None:
         count = min(count, most)
     if count < 1:
         return None
-    left = avail - count * size
-    if left >= 2 * MIN_MARK + count * MAX_GUTTER:
-        gutter = MAX_GUTTER
-    elif left >= 2 * MIN_MARK + count * MIN_GUTTER:
-        gutter = (left - 2 * MIN_MARK) / count
-    else:
-        gutter = 0.0
-    mark = min(MAX_MARK, (left - count * gutter) / 2)
-    used = count * size + count * gutter + 2 * mark
-    start = low + (avail - used) / 2 + mark + gutter / 2
+    marked = count * (size + MIN_GUTTER) + MARKS <= avail + 1e-9
+    left = avail - count * size - (MARKS if marked else 0.0)
+    gutter = min(MAX_GUTTER, left / count)
+    mark = min(MAX_MARK, MIN_MARK + (left - count * gutter) / 2) if marked else 0.0
+    used = count * (size + gutter) + (2 * (mark + MARK_GAP) if marked else 0.0)
+    start = low + (avail - used) / 2 + (mark + MARK_GAP if marked else 0.0) + gutter / 2
     return Axis(count, start, size, gutter, mark)
 
 
@@ -128,14 +134,16 @@ def grid(paper: Paper, w: float, h: float, count: int | None = None) -> Grid | N
     """
     options = []
     for band in ("bottom", "right", "none"):
-        bottom = BAND if band == "bottom" else 0.0
-        right = BAND if band == "right" else 0.0
-        x_hi, y_hi = paper.width - MARGIN - right, paper.height - MARGIN - bottom
-        cols, rows = fits(MARGIN, x_hi, w), fits(MARGIN, y_hi, h)
-        if count is not None and cols and rows and count < cols * rows:
-            cols, rows = _roomiest(count, cols, rows, (MARGIN, x_hi, w), (MARGIN, y_hi, h))
-        ax = solve_axis(MARGIN, x_hi, w, cols)
-        ay = solve_axis(MARGIN, y_hi, h, rows)
+        x_hi = paper.width - (MARGIN + BAND if band == "right" else EDGE)
+        y_hi = paper.height - (MARGIN + BAND if band == "bottom" else EDGE)
+        full_x, full_y = solve_axis(EDGE, x_hi, w), solve_axis(EDGE, y_hi, h)
+        if not full_x or not full_y:
+            continue
+        cols, rows = full_x.count, full_y.count
+        if count is not None and count < cols * rows:
+            cols, rows = _roomiest(count, cols, rows, (EDGE, x_hi, w), (EDGE, y_hi, h))
+        ax = solve_axis(EDGE, x_hi, w, cols)
+        ay = solve_axis(EDGE, y_hi, h, rows)
         if ax and ay:
             options.append(Grid(paper, ax, ay, band))
     if not options:
@@ -200,13 +208,13 @@ def gutterfold(paper: Paper, w: float, h: float) -> Gutterfold | None:
     best = None
     for sheet in (paper, paper.landscape()):
         options = []
-        ax = solve_axis(MARGIN, sheet.width / 2 - FOLD_GAP, w)
-        ay = solve_axis(MARGIN, sheet.height - MARGIN - BAND, h)
+        ax = solve_axis(EDGE, sheet.width / 2 - FOLD_GAP, w)
+        ay = solve_axis(EDGE, sheet.height - MARGIN - BAND, h)
         if ax and ay:
             options.append(Gutterfold(sheet, Grid(Paper(sheet.name, sheet.width / 2, sheet.height), ax, ay, "bottom")))
         fold_y = (sheet.height - BAND) / 2
-        ax = solve_axis(MARGIN, sheet.width - MARGIN, w)
-        ay = solve_axis(MARGIN, fold_y - FOLD_GAP, h)
+        ax = solve_axis(EDGE, sheet.width - EDGE, w)
+        ay = solve_axis(EDGE, fold_y - FOLD_GAP, h)
         if ax and ay:
             options.append(Gutterfold(sheet, Grid(Paper(sheet.name, sheet.width, fold_y), ax, ay, "bottom"), "y"))
         for g in options:

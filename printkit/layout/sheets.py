@@ -7,7 +7,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..errors import Pos, Problem
 from ..content import Catalogs
-from ..geometry import MARGIN, Paper
+from ..geometry import EDGE, MARGIN, MARK_GAP, Paper
 from .impose import best_grid, gutterfold
 from ..write import Rect, Writer
 from ..draw import Face, PieceSpec
@@ -15,7 +15,6 @@ from ..draw import Context, TextProblem
 from ..draw import Shrink
 
 
-SHORT_MARK = 2.0  # margin marks shorter than this get a hairline along the cut too
 
 
 @dataclass
@@ -107,7 +106,8 @@ def _union(rects: list[Rect]) -> Rect:
 
 
 def cut_marks(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks: tuple[float, float]) -> None:
-    """Marks in the margin, in line with every trim edge, stopping short of the bleed.
+    """Marks in the margin, in line with every trim edge, a little clear of the bleed; an axis with no
+    room for marks has its cuts printed as hairlines across the pieces instead.
 
     Every full sheet of a run has the same marks: they are drawn once and replayed as operators.
     """
@@ -122,28 +122,25 @@ def _draw_marks(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks:
     x1, y1 = x0 + uw, y0 + uh
     xs = sorted({round(v, 4) for r in trims for v in (r[0], r[0] + r[2])})
     ys = sorted({round(v, 4) for r in trims for v in (r[1], r[1] + r[3])})
-    segs = []
-    for x in xs:
-        segs += [(x, y0 - by - my, x, y0 - by - 0.1 * my), (x, y1 + by + 0.1 * my, x, y1 + by + my)]
-    for y in ys:
-        segs += [(x0 - bx - mx, y, x0 - bx - 0.1 * mx, y), (x1 + bx + 0.1 * mx, y, x1 + bx + mx, y)]
-    w.lines(segs)
-    # where neighbours share one cut (no room for a gutter), or where the margin is too narrow
-    # for a mark that shows, a hairline along the cut guides the scissors
-    shared = []
-    if by == 0:
-        shared += [(x0, y, x1, y) for y in ys if y0 + 1e-3 < y < y1 - 1e-3]
-    if bx == 0:
-        shared += [(x, y0, x, y1) for x in xs if x0 + 1e-3 < x < x1 - 1e-3]
-    if my < SHORT_MARK:
-        shared += [(x, y0 - by, x, y1 + by) for x in xs]
-    if mx < SHORT_MARK:
-        shared += [(x0 - bx, y, x1 + bx, y) for y in ys]
-    if shared:
-        w.lines(shared, width=0.08, colour=(0.55, 0.55, 0.55))
+    segs, lines = [], []
+    # the marks above and below the pieces show where the vertical cuts go (the y axis's room)
+    if my > 0:
+        top, bottom = y0 - by - MARK_GAP, y1 + by + MARK_GAP
+        segs += [seg for x in xs for seg in ((x, top - my, x, top), (x, bottom, x, bottom + my))]
+    else:
+        lines += [(x, y0 - by, x, y1 + by) for x in xs]
+    if mx > 0:
+        left, right = x0 - bx - MARK_GAP, x1 + bx + MARK_GAP
+        segs += [seg for y in ys for seg in ((left - mx, y, left, y), (right, y, right + mx, y))]
+    else:
+        lines += [(x0 - bx, y, x1 + bx, y) for y in ys]
+    if segs:
+        w.lines(segs)
+    if lines:
+        w.lines(lines, width=0.08, colour=(0.55, 0.55, 0.55))
 
 
-def _draw(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed: tuple[float, float], lang: str,
+def draw_face(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed: tuple[float, float], lang: str,
           sink: Sink, assets: Callable, forms: dict[str, str], turned: bool = False) -> Rect:
     pw, ph = spec.size
     ctx = Context(lang, (spec.safe, spec.safe, pw - spec.safe, ph - spec.safe))
@@ -204,7 +201,7 @@ def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, 
     pages = 0
     for n, batch in enumerate(chunks(specs, g.per_sheet), 1):
         w.begin(g.paper)
-        trims = [_draw(w, s, s.front, *g.slot(i), bleed, label.text_lang or label.lang, sink, assets, forms) for i, s in enumerate(batch)]
+        trims = [draw_face(w, s, s.front, *g.slot(i), bleed, label.text_lang or label.lang, sink, assets, forms) for i, s in enumerate(batch)]
         _finish_sheet(w, trims, bleed, marks, g.band_rect(), label.footer(n, total, "front" if double else None), label,
                       _outlined(batch))
         pages += 1
@@ -212,7 +209,7 @@ def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, 
             w.begin(g.paper, back=True)
             # a landscape sheet turns over top to bottom: its backs are turned half round, so every
             # piece's back reads upright when the piece is turned over left to right, as on portrait sheets
-            trims = [_draw(w, s, s.back, *g.mirrored(i), bleed, label.text_lang or label.lang, sink, assets, forms,
+            trims = [draw_face(w, s, s.back, *g.mirrored(i), bleed, label.text_lang or label.lang, sink, assets, forms,
                            g.landscape)
                      for i, s in enumerate(batch) if s.back]
             _finish_sheet(w, trims, bleed, marks, g.band_rect(back=True), label.footer(n, total, "back"), label, _outlined(batch))
@@ -238,8 +235,8 @@ def gutterfold_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: P
     lang = label.text_lang or label.lang
     for n, batch in enumerate(chunks(specs, g.per_sheet), 1):
         w.begin(g.paper)
-        trims = [_draw(w, s, s.front, *g.front(i), bleed, lang, sink, assets, forms) for i, s in enumerate(batch)]
-        trims += [_draw(w, s, s.back, *g.back(i), bleed, lang, sink, assets, forms, g.turned)
+        trims = [draw_face(w, s, s.front, *g.front(i), bleed, lang, sink, assets, forms) for i, s in enumerate(batch)]
+        trims += [draw_face(w, s, s.back, *g.back(i), bleed, lang, sink, assets, forms, g.turned)
                   for i, s in enumerate(batch) if s.back]
         _fold_line(w, g, label.t("gutterfold"))
         band = (MARGIN, g.paper.height - MARGIN - 7, g.paper.width - 2 * MARGIN, 7)
@@ -250,11 +247,11 @@ def gutterfold_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: P
 def _fold_line(w: Writer, g, instruction: str) -> None:
     """The dashed fold line, with the instruction running along it in the clear space beside it."""
     if g.axis == "x":
-        top, bottom = MARGIN, g.paper.height - MARGIN - 8
+        top, bottom = EDGE, g.paper.height - MARGIN - 8
         w.lines([(g.fold, top, g.fold, bottom)], width=0.25, dash=[2, 1.5])
         w.text(g.fold - 0.9, (top + bottom) / 2, instruction, 5.5, rotate=True, anchor="middle")
     else:
-        w.lines([(MARGIN, g.fold, g.paper.width - MARGIN, g.fold)], width=0.25, dash=[2, 1.5])
+        w.lines([(EDGE, g.fold, g.paper.width - EDGE, g.fold)], width=0.25, dash=[2, 1.5])
         w.text(g.paper.width / 2, g.fold - 0.7, instruction, 5.5, anchor="middle")
 
 
