@@ -21,7 +21,8 @@ from svgwrite.base import BaseElement
 from .compile import Plan, analyse, group_key, plan_for
 from .templates import TemplateProblem, TemplateSet
 
-BLEED_DRAWN = 3.0  # templates paint backgrounds this far past the trim; sheets clip to their own bleed
+BLEED_DRAWN = 25.4 / 8  # templates paint backgrounds this far past the trim (1/8 in, the bleed print services ask
+# for); sheets clip to their own smaller bleed, piece images keep all of it
 
 
 @dataclass(frozen=True)
