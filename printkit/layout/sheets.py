@@ -143,8 +143,10 @@ def _draw_marks(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks:
         w.lines(shared, width=0.08, colour=(0.55, 0.55, 0.55))
 
 
-def _draw(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed: tuple[float, float], lang: str,
-          sink: Sink, assets: Callable, forms: dict[str, str], turned: bool = False) -> Rect:
+def draw_face(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed: tuple[float, float], lang: str,
+          sink: Sink, assets: Callable, forms: dict[str, str], turned: bool = False, outline: bool = True) -> Rect:
+    """One face with its trim's top left at (x, y); a round or hexagonal piece gets its cutting line unless
+    `outline` is off (a piece image: the print service cuts it, a printed line would show off its cut)."""
     pw, ph = spec.size
     ctx = Context(lang, (spec.safe, spec.safe, pw - spec.safe, ph - spec.safe))
     form = None
@@ -153,7 +155,7 @@ def _draw(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed: tup
         if form is None:
             form = forms[face.svg] = w.shared_form(face.svg, pw, ph, ctx, assets)
     w.piece(face, x, y, pw, ph, bleed, ctx, assets, form, spec.shape, turned)
-    if spec.shape not in ("rect", "square"):
+    if outline and spec.shape not in ("rect", "square"):
         w.cut_outline(spec.shape, x, y, pw, ph)
     if ctx.problems:
         sink.add(spec, face, ctx.problems)
@@ -204,7 +206,7 @@ def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, 
     pages = 0
     for n, batch in enumerate(chunks(specs, g.per_sheet), 1):
         w.begin(g.paper)
-        trims = [_draw(w, s, s.front, *g.slot(i), bleed, label.text_lang or label.lang, sink, assets, forms) for i, s in enumerate(batch)]
+        trims = [draw_face(w, s, s.front, *g.slot(i), bleed, label.text_lang or label.lang, sink, assets, forms) for i, s in enumerate(batch)]
         _finish_sheet(w, trims, bleed, marks, g.band_rect(), label.footer(n, total, "front" if double else None), label,
                       _outlined(batch))
         pages += 1
@@ -212,7 +214,7 @@ def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, 
             w.begin(g.paper, back=True)
             # a landscape sheet turns over top to bottom: its backs are turned half round, so every
             # piece's back reads upright when the piece is turned over left to right, as on portrait sheets
-            trims = [_draw(w, s, s.back, *g.mirrored(i), bleed, label.text_lang or label.lang, sink, assets, forms,
+            trims = [draw_face(w, s, s.back, *g.mirrored(i), bleed, label.text_lang or label.lang, sink, assets, forms,
                            g.landscape)
                      for i, s in enumerate(batch) if s.back]
             _finish_sheet(w, trims, bleed, marks, g.band_rect(back=True), label.footer(n, total, "back"), label, _outlined(batch))
@@ -238,8 +240,8 @@ def gutterfold_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: P
     lang = label.text_lang or label.lang
     for n, batch in enumerate(chunks(specs, g.per_sheet), 1):
         w.begin(g.paper)
-        trims = [_draw(w, s, s.front, *g.front(i), bleed, lang, sink, assets, forms) for i, s in enumerate(batch)]
-        trims += [_draw(w, s, s.back, *g.back(i), bleed, lang, sink, assets, forms, g.turned)
+        trims = [draw_face(w, s, s.front, *g.front(i), bleed, lang, sink, assets, forms) for i, s in enumerate(batch)]
+        trims += [draw_face(w, s, s.back, *g.back(i), bleed, lang, sink, assets, forms, g.turned)
                   for i, s in enumerate(batch) if s.back]
         _fold_line(w, g, label.t("gutterfold"))
         band = (MARGIN, g.paper.height - MARGIN - 7, g.paper.width - 2 * MARGIN, 7)
