@@ -22,7 +22,7 @@ from .content import PSEUDO, with_pseudo
 from .layout import (Options, two_sided, entry_kind, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)
 from .content import Roots
-from .write import Writer
+from .write import Writer, write_zip
 from .rules import check_game
 from .draw import check_catalog_glyphs
 
@@ -43,6 +43,7 @@ class Settings:
     poster: bool = True
     pseudo: bool = False  # localised components in the pseudo language only (i18n.PSEUDO): to find texts that overflow
     duplex_offset: tuple[float, float] = (0.0, 0.0)  # mm right and down: every back page shifted by it
+    images: bool = False  # also every face as a 300 dpi PNG with bleed, their zip, and Tabletop Simulator files
 
 
 @dataclass(frozen=True)
@@ -51,11 +52,13 @@ class OutputFile:
     game: str
     component: str
     kind: str
-    paper: str
+    paper: str | None  # None for images: they are paper-free
     lang: str | None
     pages: int
     items: int
     sha256: str
+    px: tuple[int, int] | None = None  # an image's width and height (left out of the manifest for PDFs)
+    dpi: int | None = None  # a piece image's resolution, lowered for a very large board
 
 
 def validate(roots: Roots, games: list[str]) -> list[GameContent]:
@@ -93,11 +96,26 @@ class _Stage:
         self.back_offset = back_offset
         self.files: list[_Staged] = []
 
-    def writer(self, rel: str, title: str, subject: str, duplex: bool) -> Writer:
+    def tmp(self, rel: str) -> Path:
         final = self.out / rel
         final.parent.mkdir(parents=True, exist_ok=True)
-        tmp = final.with_name(f".{final.name}.tmp{os.getpid()}")
-        return Writer(tmp, title, subject, duplex, self.back_offset)
+        return final.with_name(f".{final.name}.tmp{os.getpid()}")
+
+    def writer(self, rel: str, title: str, subject: str, duplex: bool) -> Writer:
+        return Writer(self.tmp(rel), title, subject, duplex, self.back_offset)
+
+    def add_bytes(self, rel: str, data: bytes, meta: dict) -> None:
+        tmp = self.tmp(rel)
+        tmp.write_bytes(data)
+        self.files.append(_Staged(tmp, self.out / rel, {"path": rel, "pages": 0, **meta}))
+
+    def add_zip(self, rel: str, members: list[str], meta: dict) -> None:
+        """A zip of files staged in this build, named in it relative to the zip's folder."""
+        staged = {f.meta["path"]: f.tmp for f in self.files}
+        folder = rel.rsplit("/", 1)[0] + "/"
+        tmp = self.tmp(rel)
+        write_zip(tmp, [(m.removeprefix(folder), staged[m]) for m in members])
+        self.files.append(_Staged(tmp, self.out / rel, {"path": rel, "pages": 0, **meta}))
 
     def add(self, w: Writer, rel: str, meta: dict) -> None:
         self.files.append(_Staged(w.finish(), self.out / rel, {"path": rel, **meta, "pages": w.pages}))
@@ -169,6 +187,26 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
                 stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind,
                                    "paper": poster_paper(*comp.model.size).name,
                                    "lang": lang, "items": 1})
+    if settings.images:
+        build_images(content, settings, stage, sink, opts, progress)
+
+
+def build_images(content: GameContent, settings: Settings, stage: _Stage, sink: Sink, opts: Options,
+                 progress: Callable[[str], None]) -> None:
+    """<game>/images/: every face of every piece as a PNG for print services, and the game's zip of them;
+    <game>/tts/: the pieces for Tabletop Simulator. The pieces are those the PDFs drew (opts' cache)."""
+    from .layout import Table, game_exports
+
+    pngs = []
+    for f in game_exports(content, _langs(content, settings), opts, sink, Table(content), progress):
+        stage.add_bytes(f.rel, f.data, {"game": content.id, "component": f.component, "kind": f.kind, "paper": None,
+                                        "lang": f.lang, "items": f.items, "px": f.px, "dpi": f.dpi})
+        pngs += [f.rel] if f.kind == "image" else []
+    if pngs:
+        rel = f"{content.id}/images/{content.id}-images.zip"
+        progress(rel)
+        stage.add_zip(rel, pngs, {"game": content.id, "component": "images", "kind": "images-zip", "paper": None,
+                                  "lang": None, "items": len(pngs)})
 
 
 def needs_poster(model: object, papers: tuple[str, ...]) -> bool:
@@ -283,8 +321,8 @@ def write_manifest(out: Path, written: list[OutputFile]) -> None:
             entries = {e["path"]: e for e in old.get("files", []) if (out / e["path"]).is_file()}
         except (ValueError, KeyError, TypeError, AttributeError):
             entries = {}
-    for f in written:
-        entries[f.path] = asdict(f)
+    for f in written:  # an image's size and dpi; PDFs keep the fields they always had
+        entries[f.path] = {k: v for k, v in asdict(f).items() if v is not None or k not in ("px", "dpi")}
     body = {"generator": "printkit", "files": [entries[k] for k in sorted(entries)]}
     tmp = path.with_name(".manifest.json.tmp")
     tmp.write_text(json.dumps(body, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -87,6 +87,9 @@ def build_cmd(
     duplex_offset: Optional[str] = typer.Option(None, "--duplex-offset", help="DX,DY in mm (right, down): shift every "
                                                 "back page so it registers on this printer; see 'printkit calibrate'"),
     printer: Optional[str] = typer.Option(None, "--printer", help="a printer profile saved with 'printkit printer'"),
+    images: bool = typer.Option(False, "--images", help="also every face of every piece as a 300 dpi PNG with 1/8 in "
+                                                        "bleed for print services (and a zip of them per game), and "
+                                                        "Tabletop Simulator card sheets and saved objects"),
     content: Optional[Path] = ContentOpt,
     templates: Optional[Path] = TemplatesOpt,
 ) -> None:
@@ -104,7 +107,7 @@ def build_cmd(
     except PrintkitError as exc:
         _fail(exc)
         return
-    settings = dataclasses.replace(settings, duplex_offset=offset)
+    settings = dataclasses.replace(settings, duplex_offset=offset, images=images)
     try:
         games = _games(roots, target, drafts=False)
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[file]}"),

@@ -13,7 +13,7 @@ from conftest import FIXTURES, mini_roots
 from pdfcheck import PAPERS_MM, PT, piece_rects
 from printkit.build import Settings, build
 
-CARD = (63.5 + 6, 88.9 + 6)  # the fixture deck's faces with their drawn bleed
+CARD = (63.5 + 6.35, 88.9 + 6.35)  # the fixture deck's faces with their drawn bleed (1/8 in each side)
 
 
 def centres(path: Path) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 GAME = "bladerunner-chase"
 LANGS = ("en", "fr", "de")
 TAROT = (70.0, 120.0)
-BLEED = 3.0  # templates paint their background 3 mm past the trim
+BLEED = 3.175  # templates paint their background 1/8 in past the trim
 
 
 def rule_line(game: Path, rule_id: str, needle: str = "expect:") -> int:

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 GAME = "blakes7-dvorak"
 LANGS = ("en", "fr", "de")
 POKER = (63.5, 88.9)
-BLEED = 3.0
+BLEED = 3.175  # templates paint their background 1/8 in past the trim
 DECKS = ("blake-deck", "federation-deck")
 
 

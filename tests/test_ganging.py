@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from printkit.geometry import EDGE, PAPERS
-from printkit.layout.gang import gang
+from printkit.layout.kit import gang
 
 BACKS = re.compile("\u00b7\\s+(back|verso|R\u00fcckseite)\\s+\u00b7")  # the footer of a page of backs
 POKER = (63.5, 88.9)

@@ -13,7 +13,7 @@ from pdfcheck import (PAPERS_MM, blank_border_mm, boxes, fonts, is_paper, mark_p
 
 CONTENT = Path(__file__).resolve().parents[1] / "content" / "rep-detect"
 POKER = (63.5, 88.9)
-DRAWN_BLEED = 3.0  # card templates paint their background 3 mm past the trim
+DRAWN_BLEED = 3.175  # card templates paint their background 1/8 in past the trim
 LANGS = ("en", "fr", "de")
 
 

@@ -56,7 +56,7 @@ def test_maps_print_as_registered_double_sided_squares(tmp_path, paper):
     build(Settings(roots=Roots.default(), out=out, papers=(paper,), langs=("en",), kits=False, poster=False,
                    gutterfold=False), ["run"])
     path = out / "run" / paper / "maps.en.pdf"  # localised: one file per language
-    size = (180 + 6, 180 + 6)  # the face paints 3 mm past the trim
+    size = (180 + 6.35, 180 + 6.35)  # the face paints 1/8 in past the trim
     width = PAPERS_MM[paper][0]
     with pdfplumber.open(str(path)) as pdf:
         assert len(pdf.pages) == 8  # one map per sheet, each followed by its back; 2 copies of each map
@@ -78,8 +78,8 @@ def test_landscape_screens_back_up_top_to_bottom(tmp_path):
         front, back = pdf.pages
         assert front.width > front.height  # a tri-fold screen needs a landscape sheet
         height = front.height * 25.4 / 72
-        (fx, fy), = piece_rects(front, 258 + 6, 184 + 6)
-        (bx, by), = piece_rects(back, 258 + 6, 184 + 6)
+        (fx, fy), = piece_rects(front, 258 + 6.35, 184 + 6.35)
+        (bx, by), = piece_rects(back, 258 + 6.35, 184 + 6.35)
     assert abs(bx - fx) <= 0.2 and abs(by - (height - fy)) <= 0.2
 
 

@@ -125,7 +125,7 @@ def test_screens_are_as_large_as_a_landscape_sheet_allows(run_build, paper):
         with pdfplumber.open(str(run_build / "run" / paper / f"{stem}.en.pdf")) as pdf:
             front = pdf.pages[0]
             assert front.width > front.height
-            assert len(piece_rects(front, 258 + 6, 184 + 6)) == 1  # 3 panels of 86 mm, 184 mm tall, 3 mm bleed
+            assert len(piece_rects(front, 258 + 6.35, 184 + 6.35)) == 1  # 3 panels of 86 mm, 184 mm tall, 1/8 in bleed
 
 
 def test_the_runner_screen_lists_the_runners_duties_for_backup_tokens(run_build):

@@ -54,7 +54,7 @@ def test_a_board_that_fits_a_sheet_is_one_double_sided_piece_without_poster(mini
     assert (board["kind"], board["items"], board["pages"]) == ("board", 1, 2)
     assert not any("player-board-poster" in p for p in files)
     assert "mini/poster/board-poster.pdf" in files  # the 300 x 200 mm graph board does not fit a sheet
-    size = (180 + 6, 120 + 6)  # the template paints 3 mm past the trim
+    size = (180 + 6.35, 120 + 6.35)  # the template paints 1/8 in past the trim
     width = PAPERS_MM["letter"][0]
     with pdfplumber.open(str(mini_build / "mini" / "letter" / "player-board.pdf")) as pdf:
         (fx, fy), = piece_rects(pdf.pages[0], *size)

@@ -21,7 +21,8 @@ from svgwrite.base import BaseElement
 from .compile import Plan, analyse, group_key, plan_for
 from .templates import TemplateProblem, TemplateSet
 
-BLEED_DRAWN = 3.0  # templates paint backgrounds this far past the trim; sheets clip to their own bleed
+BLEED_DRAWN = 25.4 / 8  # templates paint backgrounds this far past the trim (1/8 in, the bleed print services ask
+# for); sheets clip to their own smaller bleed, piece images keep all of it
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class PieceSpec:
     front: Face
     back: Face | None
     shape: Any = "rect"  # rect, square, circle, hexagon or a hex Cluster: how the piece is clipped and outlined
+    name: str = ""  # what the piece is called when it has no item to name it (a hex board's piece id)
 
 
 def item_values(content: GameContent, item: Item, lang: str | None = None) -> dict[str, Any]:
@@ -241,6 +243,6 @@ def hex_pieces(content: GameContent, comp: LoadedComponent, theme: str = "standa
         item = {"id": piece.id, "hexes": centres, "hex": model.hex.size,
                 "outline": " ".join(f"{x:.3f},{y:.3f}" for x, y in cluster.boundary)}
         spec = PieceSpec(comp.stem, size, model.safe, Face(tpl.render(model.front, **base, item=item), None), None,
-                         cluster)
+                         cluster, piece.id)
         for _ in range(piece.qty):
             yield spec

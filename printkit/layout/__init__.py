@@ -2,13 +2,15 @@
 
 Owns imposition grids, gutterfold and tiling (impose), sheets of pieces with cut marks and duplex
 backs (sheets), flowing text on sheets (flow), tiled boards and posters (boards), one component's
-pages and the registry of component kinds (parts) and the print guide (guide). Imports every stage below it; `build` and `cli` sit on
-top.
+pages and the registry of component kinds (parts), the print guide (guide), and pieces as images (export:
+every face alone with print-service bleed) and on a Tabletop Simulator table (tabletop). Imports every stage
+below it; `build` and `cli` sit on top.
 """
 
 # what the stages above use; everything else in this folder is private to it
 from .calibration import calibration_pages
 from .boards import fits_sheet, poster_paper
+from .export import ExportFile, game_exports
 from .flow import count_pages, flow_pages
 from .guide import Entry, Job, entry_kind, guide_flow
 from .kit import draw_kit_body, job_sheets, plan_kit
@@ -16,9 +18,11 @@ from .parts import (
     Options, blank_page, draw_part, draw_poster, foldable, guide_catalogs, is_duplex, is_localised,
     items_of, paper_label, piece_size, planned_pages, two_sided)
 from .sheets import SheetLabels, Sink
+from .tabletop import Table
 
 __all__ = [
-    "calibration_pages", "Entry", "Job", "Options", "draw_kit_body", "job_sheets", "plan_kit", "SheetLabels", "Sink", "blank_page", "count_pages", "draw_part",
-    "draw_poster", "entry_kind", "fits_sheet", "flow_pages", "foldable", "guide_catalogs",
+    "calibration_pages", "Entry", "ExportFile", "Job", "Options", "SheetLabels", "Sink", "Table", "blank_page",
+    "count_pages", "draw_kit_body", "draw_part", "draw_poster", "entry_kind", "fits_sheet", "flow_pages", "foldable",
+    "game_exports", "guide_catalogs", "job_sheets", "plan_kit",
     "guide_flow", "is_duplex", "is_localised", "items_of", "paper_label", "piece_size",
     "planned_pages", "poster_paper", "two_sided"]

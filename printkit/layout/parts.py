@@ -194,18 +194,19 @@ def piece_specs(content: GameContent, comp: LoadedComponent, lang: str, opts: Op
     """A part's pieces for a kit in `lang`: the specs, the language their text is set in, and their assets."""
     text_lang = lang if is_localised(comp) else content.game.content_lang
     piece_lang = text_lang if comp.model.per_language else None
-    key = (content.id, comp.stem, piece_lang)
-    if key not in opts.cache:
-        opts.cache[key] = kind_of(comp.model).pieces(content, comp, opts.theme, piece_lang)
-    return opts.cache[key], text_lang, templates_for(content, comp).asset
+    return cached_pieces(content, comp, opts, piece_lang), text_lang, templates_for(content, comp).asset
 
 
 def _specs(d: Drawing) -> list:
-    """The part's pieces, drawn once per build and language and shared by its part files and kits."""
-    key = (d.content.id, d.comp.stem, d.piece_lang)
-    if key not in d.opts.cache:
-        d.opts.cache[key] = kind_of(d.comp.model).pieces(d.content, d.comp, d.opts.theme, d.piece_lang)
-    return d.opts.cache[key]
+    return cached_pieces(d.content, d.comp, d.opts, d.piece_lang)
+
+
+def cached_pieces(content: GameContent, comp: LoadedComponent, opts: Options, piece_lang: str | None) -> list:
+    """A component's pieces, drawn once per build and language and shared by its part files, kits and images."""
+    key = (content.id, comp.stem, piece_lang)
+    if key not in opts.cache:
+        opts.cache[key] = kind_of(comp.model).pieces(content, comp, opts.theme, piece_lang)
+    return opts.cache[key]
 
 
 def _draw_pieces(d: Drawing) -> int:
@@ -363,6 +364,7 @@ class Kind:
     sized: bool = True  # all its pieces have the component's one `size`
     text_sheet: bool = False  # flowing text in the kit's language: always one file per language
     gangs: Callable[[object, Paper], bool] = lambda model, paper: False  # pieces may share a kit's sheets
+    tabletop: str = ""  # its pieces on a virtual table: "cards" (a deck), "tiles", "board"; "" images only
 
 
 def _board_pieces(content: GameContent, comp: LoadedComponent, theme: str, lang: str | None) -> list:
@@ -375,14 +377,15 @@ def _has_back(model: object) -> bool:
 
 KINDS: dict[type, Kind] = {
     Deck: Kind(lambda *a: list(deck_pieces(*a)), _plan_pieces, _draw_pieces, lambda model, tiled: model.kind,
-               two_sided=lambda model: True, gangs=lambda model, paper: True),
+               two_sided=lambda model: True, gangs=lambda model, paper: True, tabletop="cards"),
     Tokens: Kind(lambda *a: list(token_pieces(*a)), _plan_pieces, _draw_pieces,
                  lambda model, tiled: "tokens-outlined" if model.shape in ("circle", "hexagon") else "tokens",
-                 two_sided=_has_back, gangs=lambda model, paper: True),
+                 two_sided=_has_back, gangs=lambda model, paper: True, tabletop="tiles"),
     Standee: Kind(lambda *a: list(standee_pieces(*a)), _plan_standees, _draw_pieces, lambda model, tiled: "standee",
                   gangs=lambda model, paper: True),
     Board: Kind(_board_pieces, _plan_board, _draw_board, lambda model, tiled: "board-tiled" if tiled else "board",
-                count=_count_board, two_sided=_has_back, gangs=lambda model, paper: fits_sheet(paper, model)),
+                count=_count_board, two_sided=_has_back, gangs=lambda model, paper: fits_sheet(paper, model),
+                tabletop="board"),
     HexBoard: Kind(lambda *a: list(hex_pieces(*a)), _plan_hex_board, _draw_hex_board, lambda model, tiled: "hex-board",
                    count=_count_hex_pieces, sized=False),
     Sheet: Kind(lambda *a: [], _plan_sheet, _draw_sheet, lambda model, tiled: "sheet", sized=False, text_sheet=True),

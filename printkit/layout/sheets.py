@@ -141,7 +141,9 @@ def _draw_marks(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks:
 
 
 def draw_face(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed: tuple[float, float], lang: str,
-          sink: Sink, assets: Callable, forms: dict[str, str], turned: bool = False) -> Rect:
+          sink: Sink, assets: Callable, forms: dict[str, str], turned: bool = False, outline: bool = True) -> Rect:
+    """One face with its trim's top left at (x, y); a round or hexagonal piece gets its cutting line unless
+    `outline` is off (a piece image: the print service cuts it, a printed line would show off its cut)."""
     pw, ph = spec.size
     ctx = Context(lang, (spec.safe, spec.safe, pw - spec.safe, ph - spec.safe))
     form = None
@@ -150,7 +152,7 @@ def draw_face(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed:
         if form is None:
             form = forms[face.svg] = w.shared_form(face.svg, pw, ph, ctx, assets)
     w.piece(face, x, y, pw, ph, bleed, ctx, assets, form, spec.shape, turned)
-    if spec.shape not in ("rect", "square"):
+    if outline and spec.shape not in ("rect", "square"):
         w.cut_outline(spec.shape, x, y, pw, ph)
     if ctx.problems:
         sink.add(spec, face, ctx.problems)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import IO, Callable
 
 from reportlab.lib.pagesizes import mm as MM
 from reportlab.pdfbase.pdfdoc import PDFName
@@ -36,11 +36,12 @@ class PageInfo:
 class Writer:
     """Writes one PDF to a temporary path; `finish()` returns it for the build to rename."""
 
-    def __init__(self, path: Path, title: str, subject: str, duplex: bool, back_offset: tuple[float, float] = (0.0, 0.0)):
-        self.path = path
+    def __init__(self, path: Path | IO[bytes], title: str, subject: str, duplex: bool,
+                 back_offset: tuple[float, float] = (0.0, 0.0)):
+        self.path = path  # a file, or a buffer for a PDF that is only rasterised (piece images)
         self.back_offset = back_offset  # mm, right and down: corrects a printer whose backs land off their fronts
         font = T.register_fonts()
-        self.canvas = Canvas(str(path), invariant=1, initialFontName=font, initialFontSize=9,
+        self.canvas = Canvas(str(path) if isinstance(path, Path) else path, invariant=1, initialFontName=font, initialFontSize=9,
                              pageCompression=1)
         self.canvas.setTitle(title)
         self.canvas.setSubject(subject)
@@ -86,7 +87,7 @@ class Writer:
         self.pages += 1
         self.page = None
 
-    def finish(self) -> Path:
+    def finish(self) -> Path | IO[bytes]:
         self.canvas.save()
         return self.path
 
