@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import Pos, Problem, describe, expected_found
 from .load import YList, YMap, pos_of
-from .model import FieldSpec
+from .model import MAX_QTY, FieldSpec
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 IMPLICIT: dict[str, dict[str, FieldSpec]] = {
@@ -78,8 +78,8 @@ def check_items(component: str, kind: str, raw_items: Any, fields: dict[str, Fie
             problems.append(expected_found(at, "a mapping", raw))
             continue
         qty = raw.get("qty", 1)
-        if isinstance(qty, bool) or not isinstance(qty, int) or qty < 1:
-            problems.append(expected_found(pos_of(raw, "qty") or at, "a quantity ≥ 1", qty))
+        if isinstance(qty, bool) or not isinstance(qty, int) or not 1 <= qty <= MAX_QTY:
+            problems.append(expected_found(pos_of(raw, "qty") or at, f"a quantity from 1 to {MAX_QTY:,}", qty))
             qty = 1
         values: dict[str, Any] = {}
         for name, value in raw.items():
