@@ -196,14 +196,14 @@ def _pour(c: Canvas, paper: Paper, flow: Flow, on_page: Callable[[int], None]) -
     while story:
         frames = _frames(paper, flow.columns)
         _header(c, paper, *flow.header)
-        before = len(story)
+        first = story[0]
         for frame in frames:
             _fill(frame, story, c)
             if not story:
                 break
         pages += 1
         on_page(pages)
-        if story and len(story) == before and before:
+        if story and story[0] is first:  # nothing at all fitted an empty page (a block split over it moves on)
             raise ValueError("a block is taller than a page")
     return pages
 
