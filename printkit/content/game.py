@@ -20,7 +20,7 @@ from .translations import check_translations
 MAX_PIECES = 10_000  # pieces of one component, copies counted; the benchmark deck has 6,000
 MAX_GAME_PIECES = 20_000  # pieces of one game
 MIN_PIECE = 5.0  # mm: a smaller piece cannot be cut out
-MAX_HEADING = 120  # characters of a sheet's title or heading: it must fit a column with the block after it
+MAX_HEADING = 300  # characters of a sheet's title or heading; the longest shipped one has 87
 MAX_SHEET_TEXT = 200_000  # characters of one sheet in one language, about 50 pages
 # the largest piece every paper prints, either way up: the printable area of A4 and of US Letter
 SHEET_ROOM = (min(PAPERS[p].width for p in ("a4", "letter")) - 2 * MARGIN,

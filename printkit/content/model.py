@@ -21,7 +21,7 @@ MAX_COMPONENTS = 100  # components of a game; shipped games have at most 19
 MAX_LAYOUTS = 50  # layouts of a hex board (one diagram page each)
 MAX_PLAYERS = 100
 MAX_AXIAL = 1_000  # hex coordinates, either way from [0, 0]
-MAX_FIGURE_H = 200.0  # a sheet's figure must fit a column of US Letter with its caption
+MAX_FIGURE_H = 240.0  # mm: a sheet's figure must fit a column of US Letter (246 mm); the tallest shipped one is 188
 
 Position = Annotated[float, Field(ge=-MAX_MM, le=MAX_MM)]
 Length = Annotated[float, Field(gt=0, le=MAX_MM)]

@@ -187,6 +187,9 @@ def _fill(frame: Frame, story: list[Flowable], c: Canvas) -> None:
         parts = frame.split(story[0], c)
         if len(parts) > 1 and frame.add(parts[0], c, trySplit=0):
             story[0:1] = parts[1:]
+        elif frame._atTop and isinstance(story[0], Together):
+            story[0:1] = story[0].items  # a heading and its block are taller than a column: they part, the build goes on
+            continue
         return
 
 
