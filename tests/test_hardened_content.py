@@ -161,9 +161,17 @@ def test_an_alias_bomb_stops_at_the_alias_that_crosses_the_limit(mini_copy):
     levels = ['l0: &l0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
     levels += [f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 9)}]" for i in range(1, 9)]
     replace(deck, "cards:", "data:\n" + "".join(f"  {level}\n" for level in levels) + "cards:")
-    at = where(deck, "[*l5")  # l6's first alias takes the file past a million values
-    assert refused(mini_copy) == [f"content/mini/deck.yaml:{at.split(':')[0]}:{int(at.split(':')[1]) + 1}: expected at most "
-                                  "1,000,000 values in a file (aliases expanded), found more"]
+    line, col = where(deck, "[*l4").split(":")  # l5's first alias repeats more than 100,000 values in all
+    assert refused(mini_copy) == [f"content/mini/deck.yaml:{line}:{int(col) + 1}: expected at most 100,000 values repeated "
+                                  "by aliases in a file, found more"]
+
+
+def test_more_than_a_thousand_aliases_stop_at_the_one_over(mini_copy):
+    deck = mini_copy / "mini" / "deck.yaml"
+    replace(deck, "cards:", "data: {one: &one 1, many: [" + ", ".join(["*one"] * 1001) + "]}\ncards:")
+    line, col = where(deck, "[*one").split(":")
+    assert refused(mini_copy) == [f"content/mini/deck.yaml:{line}:{int(col) + 1 + 1000 * 6}: expected at most 1,000 aliases "
+                                  "in a file, found more"]
 
 
 @pytest.mark.parametrize("depth", [900, 10_000])
@@ -240,7 +248,7 @@ def test_a_file_over_the_size_limit_is_not_read_to_its_end(mini_copy):
     deck = mini_copy / "mini" / "deck.yaml"
     with deck.open("a", encoding="utf-8") as handle:
         handle.write("# " + "x" * (compose.MAX_FILE_BYTES + 10) + "\n")
-    assert refused(mini_copy) == ["content/mini/deck.yaml:1:1: expected a file of at most 8,192 kB, found a larger one"]
+    assert refused(mini_copy) == ["content/mini/deck.yaml:1:1: expected a file of at most 4,096 kB, found a larger one"]
 
 
 def test_a_long_paragraph_flows_over_several_pages(mini_copy):
@@ -271,7 +279,7 @@ def test_a_long_heading_kept_with_a_tall_figure_parts_from_it(tmp_path):
 
 def test_every_limit_is_documented():
     doc = (REPO / "docs" / "content-format.md").read_text(encoding="utf-8")
-    limits = {compose.MAX_FILE_BYTES // 1024: "kB", compose.MAX_VALUES: "", compose.MAX_ALIASES: "", compose.MAX_DEPTH: "levels",
+    limits = {compose.MAX_FILE_BYTES // 1024: "kB", compose.MAX_REPEATED: "", compose.MAX_ALIASES: "", compose.MAX_DEPTH: "levels",
               compose.MAX_TEXT: "characters", compose.MAX_DIGITS: "digits", model.MAX_TITLE: "characters",
               game_module.MAX_HEADING: "characters", game_module.MAX_SHEET_TEXT: "characters", model.MAX_QTY: "",
               game_module.MAX_PIECES: "", game_module.MAX_GAME_PIECES: "", model.MAX_COMPONENTS: "",

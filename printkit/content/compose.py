@@ -4,7 +4,7 @@ PyYAML's own composer recurses once per level and follows aliases into aliases, 
 ends in RecursionError and an alias bomb in MemoryError. Here nodes are composed from the parser's
 events one at a time, each finished node knowing how many values it stands for once its aliases
 are expanded and how deep it is, so a file over a limit stops at the event that crosses it, with
-its position. Plain scalars that YAML 1.1 (which PyYAML reads) and YAML 1.2 read differently are
+its position (the values written out in a file are bounded by its size, checked before parsing). Plain scalars that YAML 1.1 (which PyYAML reads) and YAML 1.2 read differently are
 reported, so a value always means what YAML says: `no` is false in one and text in the other.
 """
 from __future__ import annotations
@@ -22,14 +22,14 @@ BASE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 # Limits no real game meets (docs/content-format.md, "Limits"): they bound the work one file can ask
 # for, so a broken or hostile file is a positioned error found at once, not a hang or a crash.
-MAX_FILE_BYTES = 8 << 20  # 8 MiB; the largest shipped file has 25 kB, the benchmark deck of 6,000 cards 1.7 MB
+MAX_FILE_BYTES = 4 << 20  # 4 MiB; the largest shipped file has 25 kB, the benchmark deck of 6,000 cards 1.7 MB
 MAX_DEPTH = 32  # mappings and lists inside each other; the deepest shipped file has 7
-MAX_VALUES = 1_000_000  # values in one file, an alias counting what it repeats; the benchmark deck has 115,000
+MAX_REPEATED = 100_000  # values that aliases repeat in one file (an alias bomb: a billion); shipped files repeat < 200
 MAX_ALIASES = 1_000  # aliases (*name) in one file; shipped files have < 30
 MAX_TEXT = 20_000  # characters in one text; the longest shipped text has 1,200
 MAX_DIGITS = 18  # digits of a whole number (Python refuses to read numbers of over 4,300 digits)
 
-_STR = "tag:yaml.org,2002:str"
+_STR, _INT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
 # Characters YAML itself refuses or reads as line breaks where editors see none: reported at their
 # place in the file, before the parser gives a position in bytes.
 _UNREADABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
@@ -93,7 +93,7 @@ class Composer:
     def __init__(self, loader: Any, path: str, problems: list[Problem]):
         self.loader, self.path, self.problems = loader, path, problems
         self.anchors: dict[str, tuple[yaml.Node, int, int]] = {}
-        self.values = self.aliases = 0
+        self.repeated = self.aliases = 0
 
     def _stop(self, mark: Any, expected: str, found: str) -> ContentError:
         pos = Pos(self.path, mark.line + 1, mark.column + 1)
@@ -118,13 +118,11 @@ class Composer:
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 if len(stack) >= MAX_DEPTH:
                     raise self._stop(event.start_mark, f"at most {MAX_DEPTH} levels of nesting", "more")
-                self._count(event.start_mark, 1)
                 stack.append(_Open(self._collection(event), event.anchor))
                 continue
             if isinstance(event, yaml.AliasEvent):
                 node, values, height = self._alias(event, len(stack))
             elif isinstance(event, yaml.ScalarEvent):
-                self._count(event.start_mark, 1)
                 node, values, height = self._scalar(event), 1, 0
                 self._anchor(event.anchor, node, 1, 0)
             else:  # the end of the innermost mapping or list: only now may an alias name it
@@ -155,13 +153,10 @@ class Composer:
         node, values, height = self.anchors[event.anchor]
         if depth + height > MAX_DEPTH:
             raise self._stop(event.start_mark, f"at most {MAX_DEPTH} levels of nesting", f"more through *{event.anchor}")
-        self._count(event.start_mark, values)
+        self.repeated += values
+        if self.repeated > MAX_REPEATED:
+            raise self._stop(event.start_mark, f"at most {MAX_REPEATED:,} values repeated by aliases in a file", "more")
         return node, values, height
-
-    def _count(self, mark: Any, values: int) -> None:
-        self.values += values
-        if self.values > MAX_VALUES:
-            raise self._stop(mark, f"at most {MAX_VALUES:,} values in a file (aliases expanded)", "more")
 
     def _scalar(self, event: Any) -> yaml.Node:
         tag, value = event.tag, event.value
@@ -175,6 +170,8 @@ class Composer:
     def _check_plain(self, node: yaml.ScalarNode) -> None:
         """A plain scalar must mean the same in YAML 1.1 and 1.2 (or be quoted)."""
         text, tag = node.value, node.tag
+        if tag == _INT and text.isdigit() and (text[0] != "0" or len(text) == 1):
+            return  # a plain decimal number, the common case, reads alike
         core = _core_value(text)
         if tag == _STR and isinstance(core, str) or tag == "tag:yaml.org,2002:merge" and text == "<<":
             return  # the common case, at once
