@@ -1,27 +1,28 @@
 """Stage 1, content: a game folder read into checked, typed values.
 
-Owns YAML loading with positions (load), the parsed-file cache (cache), content and template roots
-(paths), the declarations of every file (model) and their error phrasing (validation), items checked
-against their fields (items), a game's components and catalogs (game), catalogs and typography
-(i18n), per-item translations (translations) and selectors (select). Imports only `errors` and
+Owns a YAML file read into nodes within limits (compose), YAML loading with positions (load), the
+parsed-file cache (cache), content and template roots and links that leave them (paths), the
+declarations of every file (model) and their error phrasing (validation), items checked against
+their fields and the selectors that pick them (items), a game's components and catalogs (game),
+catalogs and typography (i18n) and per-item translations (translations). Imports only `errors` and
 `geometry`.
 """
 
 # what the stages above use; everything else in this folder is private to it
 from .game import GameContent, LoadedComponent, load_game
 from .i18n import Catalogs, PLACEHOLDER, PSEUDO, engine_catalogs, fill, format_number, typography, with_pseudo
-from .items import Item, plain
+from .items import Item, field_value, matches, plain
 from .load import pos_of
 from .model import (
     Board, Deck, Fact, Game, GraphBoard, HexBoard, HexLayout, HexPiece, KINDS, Placement, Rule,
     Selector, Sheet, Standee, Tokens)
-from .paths import Roots, is_safe_name
-from .select import field_value, matches
+from .paths import Roots, inside, is_safe_name, template_inside
 from .translations import localised_data, translated, translated_board
 
 __all__ = [
     "Board", "Catalogs", "Deck", "Fact", "Game", "GameContent", "GraphBoard", "HexBoard",
     "HexLayout", "HexPiece", "Item", "KINDS", "LoadedComponent", "PLACEHOLDER", "PSEUDO",
     "Placement", "Roots", "Rule", "Selector", "Sheet", "Standee", "Tokens", "engine_catalogs",
-    "field_value", "fill", "format_number", "is_safe_name", "load_game", "localised_data",
-    "matches", "plain", "pos_of", "translated", "translated_board", "typography", "with_pseudo"]
+    "field_value", "fill", "format_number", "inside", "is_safe_name", "load_game", "localised_data",
+    "matches", "plain", "pos_of", "template_inside", "translated", "translated_board", "typography",
+    "with_pseudo"]

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from .. import __version__
 
-FORMAT = 3  # 3: the modules moved into stage folders, so older pickles name modules that are gone
+FORMAT = 4  # 4: the loader refuses what it used to read (plain `no`, `010`): older entries may hold such values
 
 
 def cache_dir() -> Path | None:
@@ -35,21 +35,17 @@ def cache_dir() -> Path | None:
     return base if private else None
 
 
-def cached(file: Path, shown: str, parse: Callable[[], Any]) -> Any:
-    """The parsed content of a file, from the cache when its bytes were parsed before."""
+def cached(data: bytes, shown: str, parse: Callable[[], Any]) -> Any:
+    """The parsed content of a file's bytes, from the cache when they were parsed before."""
     folder = cache_dir()
     if folder is None:
-        return parse()
-    try:
-        data = file.read_bytes()
-    except OSError:
         return parse()
     key = hashlib.sha256(f"{FORMAT}:{__version__}:{shown}:".encode() + data).hexdigest()
     entry = folder / f"{key}.pickle"
     try:
         with entry.open("rb") as fh:
             return pickle.load(fh)  # noqa: S301 - the user's private cache, written by printkit only
-    except (OSError, pickle.PickleError, EOFError, AttributeError, ValueError, ImportError):
+    except Exception:  # noqa: BLE001 - a truncated or foreign entry fails in any way: parse afresh, overwrite it
         pass
     value = parse()  # raises ContentError for bad files: those are never cached
     tmp = entry.with_name(f".{entry.name}.{os.getpid()}")

@@ -7,13 +7,24 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from ..errors import ContentError, Pos, Problem, expected_found
+from ..geometry import MARGIN, PAPERS, hexgrid
 from .i18n import Catalogs, fill, load_catalogs, typography
 from .items import Item, check_items, plain
-from .load import YMap, load_yaml, pos_of
-from .model import KINDS, Component, Deck, FieldSpec, Game, Sheet, Standee, Tokens
+from .load import YList, YMap, load_yaml, pos_of
+from .model import KINDS, MAX_TITLE, Component, Deck, FieldSpec, Game, HexBoard, Sheet, Standee, Tokens
 from .validation import validate_model
-from .paths import Roots, is_safe_name
+from .paths import Roots, inside, is_safe_name
 from .translations import check_translations
+
+# Limits no real game meets (docs/content-format.md, "Limits"), beside those of each file (model.py)
+MAX_PIECES = 10_000  # pieces of one component, copies counted; the benchmark deck has 6,000
+MAX_GAME_PIECES = 20_000  # pieces of one game
+MIN_PIECE = 5.0  # mm: a smaller piece cannot be cut out
+MAX_HEADING = 300  # characters of a sheet's title or heading; the longest shipped one has 87
+MAX_SHEET_TEXT = 200_000  # characters of one sheet in one language, about 50 pages
+# the largest piece every paper prints, either way up: the printable area of A4 and of US Letter
+SHEET_ROOM = (min(PAPERS[p].width for p in ("a4", "letter")) - 2 * MARGIN,
+              min(PAPERS[p].height for p in ("a4", "letter")) - 2 * MARGIN)
 
 
 @dataclass(frozen=True)
@@ -30,6 +41,12 @@ class LoadedComponent:
 
     def count(self) -> int:
         return sum(item.qty for item in self.items)
+
+    def pieces(self) -> int:
+        """Physical pieces before imposition: copies of items, of hex pieces; a board is one."""
+        if isinstance(self.model, HexBoard):
+            return sum(piece.qty for piece in self.model.pieces)
+        return self.count() if self.items else 0
 
 
 @dataclass(frozen=True)
@@ -52,6 +69,13 @@ class GameContent:
         """The game's title as printed in a language: the catalogs' kit.title when the game gives one."""
         return self.localised(lang, "kit.title", self.game.title)
 
+    def printed_texts(self) -> list[tuple[Pos, str]]:
+        """Texts printed as written in the files, not through a template or a catalog (the print guide,
+        page heads and footers): the draw stage checks that the fonts have their characters."""
+        game = [(pos_of(self.raw, key) or self.raw.pos, getattr(self.game, key)) for key in ("title", "credits", "players")]
+        return [(pos, text) for pos, text in game if text] + [
+            (pos_of(c.raw, "title") or c.raw.pos, c.model.title) for c in self.components.values()]
+
 
 def _items_of(model: Component) -> tuple[str, list[dict[str, Any]] | None]:
     if isinstance(model, Deck):
@@ -68,6 +92,9 @@ def load_component(roots: Roots, game_id: str, stem: str, at: Pos) -> tuple[Load
     if not file.is_file():
         return None, [expected_found(at, f"a component file {roots.shown(file)}", "no such file", raw=True)]
     shown = roots.shown(file)
+    if not inside(file, roots.content / game_id):
+        return None, [expected_found(at, f"a component file inside {roots.shown(roots.content / game_id)}",
+                                     f"{shown}, a link leaving it", raw=True)]
     try:
         raw = load_yaml(file, shown)
     except ContentError as exc:
@@ -87,7 +114,8 @@ def load_component(roots: Roots, game_id: str, stem: str, at: Pos) -> tuple[Load
         items, item_problems = check_items(stem, model.kind, raw.get(key), model.fields, pos_of(raw, key) or raw.pos)
         problems += item_problems
     problems += _check_names(model, raw)
-    return LoadedComponent(stem, model, raw, items, shown), problems
+    loaded = LoadedComponent(stem, model, raw, items, shown)
+    return loaded, problems + _check_pieces(loaded)
 
 
 def _items_without_model(stem: str, kind: str, raw: YMap) -> list[Problem]:
@@ -112,11 +140,63 @@ def _check_names(model: Component, raw: YMap) -> list[Problem]:
     return problems
 
 
+def _check_pieces(comp: LoadedComponent) -> list[Problem]:
+    """A component's pieces are few enough to build in bounded time, and each fits a sheet."""
+    problems = []
+    if comp.pieces() > MAX_PIECES:
+        key = "pieces" if isinstance(comp.model, HexBoard) else "cards" if isinstance(comp.model, Deck) else "items"
+        problems.append(expected_found(pos_of(comp.raw, key) or comp.raw.pos, f"at most {MAX_PIECES:,} pieces in a component",
+                                       f"{comp.pieces():,}", raw=True))
+    for at, (w, h) in _piece_sizes(comp):
+        room_w, room_h = SHEET_ROOM
+        if min(w, h) < MIN_PIECE:
+            problems.append(expected_found(at, f"a piece at least {MIN_PIECE:g} mm a side", f"{w:g} x {h:g} mm", raw=True))
+        elif not (w <= room_w and h <= room_h or w <= room_h and h <= room_w):
+            problems.append(expected_found(at, f"a piece that fits a sheet of A4 and of US Letter (at most {room_w:g} x "
+                                               f"{room_h:g} mm, either way up)", f"{w:.4g} x {h:.4g} mm", raw=True))
+    return problems
+
+
+def _piece_sizes(comp: LoadedComponent) -> list[tuple[Pos, tuple[float, float]]]:
+    """Each distinct piece's box in mm, with where it is given (boards are tiled when too large: none)."""
+    model, at = comp.model, pos_of(comp.raw, "size") or comp.raw.pos
+    if isinstance(model, Standee):
+        return [(at, (model.size[0], 2 * model.size[1] + 2 * model.base))]  # tab, face, face, tab
+    if isinstance(model, (Deck, Tokens)):
+        return [(at, model.size)]
+    if not isinstance(model, HexBoard):
+        return []
+    grid, raw_pieces, out = hexgrid.HexGrid(model.hex.size, (0.0, 0.0), model.hex.flat), comp.raw.get("pieces"), []
+    for index, piece in enumerate(model.pieces):
+        points = [pt for hx in piece.hexes for pt in grid.corners(tuple(hx))]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        out.append((pos_of(raw_pieces, index) or comp.raw.pos, (max(xs) - min(xs), max(ys) - min(ys))))
+    return out
+
+
+def _check_ids(game: Game, raw: YMap) -> list[Problem]:
+    """Rule ids and fact ids are unique: a second one names where the first is."""
+    problems = []
+    for key in ("rules", "facts"):
+        entries, first = raw.get(key), {}
+        for index, entry in enumerate(getattr(game, key)):
+            at = pos_of(entries[index], "id") if isinstance(entries, YList) else None
+            at = at or raw.pos
+            if entry.id in first:
+                problems.append(expected_found(at, f"each {key[:-1]} id once (first at {first[entry.id]})",
+                                               f"{entry.id!r} again", raw=True))
+            first.setdefault(entry.id, at)
+    return problems
+
+
 def load_game(roots: Roots, game_id: str) -> GameContent:
     """Load and structurally validate one game; raises ContentError with every problem found."""
     folder = roots.content / game_id
     file = folder / "game.yaml"
     shown = roots.shown(file)
+    if not inside(file, folder):
+        raise ContentError([expected_found(Pos(shown), f"a game.yaml inside {roots.shown(folder)}", "a link leaving it",
+                                           raw=True)])
     raw = load_yaml(file, shown)
     if not isinstance(raw, YMap):
         raise ContentError([expected_found(Pos(shown), "a mapping", raw)])
@@ -125,6 +205,7 @@ def load_game(roots: Roots, game_id: str) -> GameContent:
         raise ContentError(problems)
     if game.id != game_id:
         problems.append(expected_found(pos_of(raw, "id") or raw.pos, f"the folder name {game_id!r}", game.id))
+    problems += _check_ids(game, raw)
     components: dict[str, LoadedComponent] = {}
     stems_raw = raw.get("components")
     for index, stem in enumerate(game.components):
@@ -136,10 +217,14 @@ def load_game(roots: Roots, game_id: str) -> GameContent:
         problems += found
         if loaded is not None:
             components[stem] = loaded
+    pieces = sum(c.pieces() for c in components.values())
+    if pieces > MAX_GAME_PIECES:
+        problems.append(expected_found(pos_of(raw, "components") or raw.pos, f"at most {MAX_GAME_PIECES:,} pieces in a game",
+                                       f"{pieces:,}", raw=True))
     catalogs, catalog_problems = load_catalogs(roots, folder, game.languages)
     problems += catalog_problems
     content = GameContent(game_id, game, raw, shown, components, catalogs, roots)
-    problems += _check_sheet_keys(content)
+    problems += _check_sheet_keys(content) + _check_titles(content)
     problems += check_translations(content)
     if problems:
         raise ContentError(problems)
@@ -159,4 +244,36 @@ def _check_sheet_keys(content: GameContent) -> list[Problem]:
                 if not content.catalogs.has(full):
                     at = pos_of(blocks, index) or comp.raw.pos
                     problems.append(expected_found(at, f"catalog key {full!r} in i18n/<lang>.yaml", "none", raw=True))
+    return problems
+
+
+def _check_titles(content: GameContent) -> list[Problem]:
+    """Catalog titles are short enough for a page head, a sheet's headings for a column, a sheet's
+    text for a bounded number of pages."""
+    problems = []
+    for lang, texts in content.catalogs.texts.items():
+        where = content.catalogs.positions.get(lang, {})
+        for key, text in texts.items():
+            if (key == "kit.title" or key.startswith("kit.components.")) and len(text) > MAX_TITLE:
+                problems.append(expected_found(where.get(key, content.raw.pos), f"a title of at most {MAX_TITLE} characters",
+                                               f"{len(text):,}", raw=True))
+        for comp in content.components.values():
+            if isinstance(comp.model, Sheet):
+                problems += _check_sheet_text(comp, comp.model, lang, texts, where)
+    return problems
+
+
+def _check_sheet_text(comp: LoadedComponent, sheet: Sheet, lang: str, texts: dict[str, str],
+                      where: dict[str, Pos]) -> list[Problem]:
+    problems, total = [], 0
+    for block in sheet.blocks:
+        for key in block.keys or ([block.key] if block.key else []):
+            text = texts.get(f"{sheet.catalog}.{key}", "")
+            total += len(text)
+            if block.style in ("title", "h2", "h3") and len(text) > MAX_HEADING:
+                problems.append(expected_found(where.get(f"{sheet.catalog}.{key}", comp.raw.pos),
+                                               f"a sheet {block.style} of at most {MAX_HEADING} characters", f"{len(text):,}", raw=True))
+    if total > MAX_SHEET_TEXT:
+        problems.append(expected_found(pos_of(comp.raw, "blocks") or comp.raw.pos,
+                                       f"a sheet of at most {MAX_SHEET_TEXT:,} characters in {lang}", f"{total:,}", raw=True))
     return problems

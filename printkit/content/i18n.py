@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 from ..errors import ContentError, Pos, Problem, expected_found
 from .load import YMap, load_yaml
+from .paths import inside
 
 LANGS = ("en", "fr", "de")
 # The pseudo language of a pseudo-localisation build: the content language's text, every letter
@@ -117,13 +118,15 @@ def _typeset(text: str, lang: str) -> str:
     return text
 
 
-def _flatten(node: Any, prefix: str, out: dict[str, str], pos: dict[str, Pos], problems: list[Problem]) -> None:
+def _flatten(node: Any, prefix: str, out: dict[str, str], pos: dict[str, Pos], problems: list[Problem],
+             at: Pos) -> None:
+    """Nested catalog keys → dotted keys; `at` is where the node is, for a key without its own position."""
     for key, value in node.items():
         full = f"{prefix}{key}"
-        where = node.key_pos.get(key, node.pos) if isinstance(node, YMap) else Pos("?")
+        where = node.key_pos.get(key, at) if isinstance(node, YMap) else at
         if isinstance(value, dict):
             pos[full] = where
-            _flatten(value, full + ".", out, pos, problems)
+            _flatten(value, full + ".", out, pos, problems, where)
         elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
             out[full], pos[full] = str(value), where
         else:
@@ -139,8 +142,10 @@ def _catalog_files(folder: Path, lang: str) -> list[Path]:
     return files
 
 
-def _load_dir(folder: Path, langs: list[str], shown: Any) -> tuple[Catalogs, list[Problem]]:
+def _load_dir(folder: Path, langs: list[str], shown: Any, within: Path) -> tuple[Catalogs, list[Problem]]:
+    """Every language's catalog files in `folder`; a file reached through a link leaving `within` is refused."""
     catalogs, problems = Catalogs(), []
+    unread: set[str] = set()  # languages with a file that could not be read: their missing keys would only repeat that
     for lang in langs:
         files = _catalog_files(folder, lang)
         label = shown(files[0] if files else folder / f"{lang}.yaml")
@@ -151,24 +156,31 @@ def _load_dir(folder: Path, langs: list[str], shown: Any) -> tuple[Catalogs, lis
         texts: dict[str, str] = {}
         positions: dict[str, Pos] = {}
         for file in files:
-            problems += _load_file(file, shown(file), texts, positions)
+            if not inside(file, within):
+                problems.append(expected_found(Pos(shown(file)), f"a catalog file inside {shown(within)}",
+                                               "a link leaving it", raw=True))
+                unread.add(lang)
+                continue
+            try:
+                problems += _load_file(file, shown(file), texts, positions)
+            except ContentError as exc:
+                problems += exc.problems
+                unread.add(lang)
         catalogs.texts[lang], catalogs.positions[lang] = texts, positions
         catalogs.files[lang] = Pos(label)
-    problems += _missing_keys(catalogs, langs)
+    problems += _missing_keys(catalogs, [lang for lang in langs if lang not in unread])
     return catalogs, problems
 
 
 def _load_file(file: Path, label: str, texts: dict[str, str], positions: dict[str, Pos]) -> list[Problem]:
-    """One catalog file into a language's texts; a key given by two files is an error."""
+    """One catalog file into a language's texts; a key given by two files is an error. Raises
+    ContentError when the file cannot be read."""
     problems: list[Problem] = []
-    try:
-        raw = load_yaml(file, label)
-    except ContentError as exc:
-        return exc.problems
+    raw = load_yaml(file, label)
     mine: dict[str, str] = {}
     where: dict[str, Pos] = {}
     if isinstance(raw, dict):
-        _flatten(raw, "", mine, where, problems)
+        _flatten(raw, "", mine, where, problems, getattr(raw, "pos", Pos(label)))
     elif raw is not None:
         problems.append(expected_found(Pos(label), "a mapping of keys", raw))
     for key, value in mine.items():
@@ -203,13 +215,13 @@ def load_catalogs(roots: Any, game_folder: Path, langs: list[str]) -> tuple[Cata
     folder = game_folder / "i18n"
     if not folder.is_dir():
         return Catalogs({lang: {} for lang in langs}, {lang: {} for lang in langs}), []
-    catalogs, problems = _load_dir(folder, list(langs), roots.shown)
+    catalogs, problems = _load_dir(folder, list(langs), roots.shown, game_folder)
     return catalogs, problems
 
 
 def engine_catalogs() -> Catalogs:
     """The engine's own texts (print guide); a problem here is a bug, so it raises."""
-    catalogs, problems = _load_dir(ENGINE_CATALOGS, list(LANGS), lambda p: f"printkit/locale/{p.name}")
+    catalogs, problems = _load_dir(ENGINE_CATALOGS, list(LANGS), lambda p: f"printkit/locale/{p.name}", ENGINE_CATALOGS)
     if problems:
         raise ContentError(problems)
     return catalogs

@@ -1,4 +1,5 @@
-"""Items of a component, checked against the component's declared `fields`."""
+"""Items of a component, checked against the component's declared `fields`, and the selectors that
+pick items (or board nodes, rows) by their fields' values (`where:` field conditions)."""
 from __future__ import annotations
 
 import re
@@ -8,7 +9,7 @@ from typing import Any
 
 from ..errors import Pos, Problem, describe, expected_found
 from .load import YList, YMap, pos_of
-from .model import FieldSpec
+from .model import MAX_QTY, FieldSpec
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 IMPLICIT: dict[str, dict[str, FieldSpec]] = {
@@ -77,8 +78,8 @@ def check_items(component: str, kind: str, raw_items: Any, fields: dict[str, Fie
             problems.append(expected_found(at, "a mapping", raw))
             continue
         qty = raw.get("qty", 1)
-        if isinstance(qty, bool) or not isinstance(qty, int) or qty < 1:
-            problems.append(expected_found(pos_of(raw, "qty") or at, "a quantity ≥ 1", qty))
+        if isinstance(qty, bool) or not isinstance(qty, int) or not 1 <= qty <= MAX_QTY:
+            problems.append(expected_found(pos_of(raw, "qty") or at, f"a quantity from 1 to {MAX_QTY:,}", qty))
             qty = 1
         values: dict[str, Any] = {}
         for name, value in raw.items():
@@ -117,3 +118,41 @@ def plain(value: Any) -> Any:
 
 def found(value: Any) -> str:
     return describe(value)
+
+
+# ---------------------------------------------------------------- selectors
+OPERATORS = ("in", "has", "not")
+
+
+def field_value(values: dict[str, Any], path: str) -> Any:
+    """A field's value; a dotted path (front_face.id) reads into map fields."""
+    value: Any = values
+    for part in path.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
+def matches(values: dict[str, Any], where: dict[str, Any]) -> bool:
+    """Every condition of `where` holds for these values."""
+    return all(match_one(field_value(values, k), v) for k, v in where.items())
+
+
+def _operator(wanted: Any) -> str | None:
+    if isinstance(wanted, dict) and len(wanted) == 1:
+        name = next(iter(wanted))
+        return name if name in OPERATORS else None
+    return None
+
+
+def match_one(value: Any, wanted: Any) -> bool:
+    """`{in: [..]}` one of these; `{has: v}` a list field holding v; `{not: c}` the condition
+    c (a value or another operator) fails, so `{not: null}` means the field has a value."""
+    op = _operator(wanted)
+    if op == "in" and isinstance(wanted["in"], list):
+        return value in wanted["in"]
+    if op == "has":
+        return isinstance(value, (list, tuple)) and wanted["has"] in value
+    if op == "not":
+        inner = wanted["not"]
+        return not match_one(value, inner) if _operator(inner) else value != inner
+    return value == wanted

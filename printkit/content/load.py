@@ -2,17 +2,23 @@
 
 Mappings load as `YMap` and sequences as `YList`; both keep the position of each key and value,
 so any later stage can point at the exact line and column of a field. Loading is safe: only
-standard YAML tags, no Python objects.
+standard YAML tags, no Python objects; `compose` reads the file into nodes within limits, and
+here every text is checked and every number is finite.
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import yaml
 
-from ..errors import ContentError, Pos, Problem
+from ..errors import ContentError, Pos, Problem, expected_found
+from .compose import BASE, MAX_DIGITS, Composer, decode, node_pos, read_limited, text_problem
+
+_STR, _INT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
+_MAP, _SEQ = yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG
 
 
 class _Positions(Mapping):
@@ -91,19 +97,12 @@ class YList(list):
         return _ItemPositions(self)
 
 
-# libyaml's parser when PyYAML was built with it (the wheels are): ~10x faster, same marks.
-_BASE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-_STR, _INT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
-_MAP, _SEQ = yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG
-
-
 class _Builder:
     """Builds YMap/YList/scalars straight from composed nodes, the common tags inline.
 
     Only standard YAML tags are accepted (the loader is a SafeLoader); anything else goes
-    through the safe constructor, which rejects it.
+    through the safe constructor, which rejects it. Every text is checked (printable, not too
+    long) and every number is finite.
     """
 
     def __init__(self, loader: yaml.SafeLoader, path: str, problems: list[Problem]):
@@ -112,11 +111,7 @@ class _Builder:
     def build(self, node: yaml.Node) -> Any:
         tag = node.tag
         if isinstance(node, yaml.ScalarNode):
-            if tag == _STR:
-                return node.value
-            if tag == _INT and node.value.isdigit():
-                return int(node.value)
-            return self.loader.construct_object(node, deep=True)
+            return self._scalar(node)
         if isinstance(node, yaml.SequenceNode) and tag == _SEQ:
             result = YList(self.build(child) for child in node.value)
             result._path, result._at = self.path, self._spot(node)
@@ -126,9 +121,35 @@ class _Builder:
             return self._mapping(node)
         return self.loader.construct_object(node, deep=True)
 
+    def _scalar(self, node: yaml.ScalarNode) -> Any:
+        tag, text = node.tag, node.value
+        if tag == _INT and len(text.lstrip("+-")) > MAX_DIGITS:
+            self.problems.append(expected_found(self._pos(node), f"a whole number of at most {MAX_DIGITS} digits",
+                                                f"{len(text)} characters", raw=True))
+            return 0
+        if tag == _STR:
+            value: Any = text
+        elif tag == _INT and text.isdigit() and (text[0] != "0" or len(text) == 1):
+            value = int(text)
+        else:
+            try:
+                value = self.loader.construct_object(node, deep=True)
+            except yaml.YAMLError:
+                raise
+            except Exception:  # noqa: BLE001 - an explicit tag on a value it cannot read (!!int abc) fails in many ways
+                shown = tag.replace("tag:yaml.org,2002:", "!!")
+                self.problems.append(expected_found(self._pos(node), f"a value its tag {shown} can read", text))
+                return None
+        if isinstance(value, str):
+            wrong = text_problem(value)
+            if wrong:
+                self.problems.append(Problem(self._pos(node), wrong))
+        elif isinstance(value, float) and not math.isfinite(value):
+            self.problems.append(expected_found(self._pos(node), "a finite number", text, raw=True))
+        return value
+
     def _pos(self, node: yaml.Node) -> Pos:
-        mark = node.start_mark
-        return Pos(self.path, mark.line + 1, mark.column + 1)
+        return node_pos(self.path, node)
 
     @staticmethod
     def _spot(node: yaml.Node) -> tuple[int, int]:
@@ -141,12 +162,14 @@ class _Builder:
         result._path, result._at, result._spots = self.path, self._spot(node), {}
         spots = result._spots
         for key_node, value_node in node.value:
-            # plain identifier keys stay strings: an i18n key `no:` must not become False
-            if isinstance(key_node, yaml.ScalarNode) and key_node.style is None and key_node.value.isidentifier():
-                key = key_node.value
-            else:
-                key = self.build(key_node)
-            if not isinstance(key, (str, int, float, bool)) or key is None:
+            key = self.build(key_node)
+            if getattr(key_node, "ambiguous", False):
+                continue  # reported by the composer
+            if isinstance(key, bool) or key is None:
+                self.problems.append(expected_found(self._pos(key_node), "a key that is text or a number "
+                                                    f"(\"{key_node.value}\" in quotes)", key))
+                continue
+            if not isinstance(key, (str, int, float)):
                 self.problems.append(Problem(self._pos(key_node), "expected a plain key, found a complex key"))
                 continue
             if key in result:
@@ -161,30 +184,30 @@ def load_yaml(file: Path, shown_as: str) -> Any:
     """Load one YAML file; `shown_as` is the path printed in messages. Raises ContentError."""
     from .cache import cached
 
-    return cached(file, shown_as, lambda: _parse(file, shown_as))
+    data = read_limited(file, shown_as)
+    return cached(data, shown_as, lambda: _parse(data, shown_as))
 
 
-def _parse(file: Path, shown_as: str) -> Any:
+def _parse(data: bytes, shown_as: str) -> Any:
     problems: list[Problem] = []
+    text = decode(data, shown_as)
+    loader = BASE(text)
     try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError([Problem(Pos(shown_as), f"expected a readable UTF-8 file, found {exc.__class__.__name__}")])
-    loader = _BASE(text)
-    try:
-        root = loader.get_single_node()
-        data = None if root is None else _Builder(loader, shown_as, problems).build(root)
+        root = Composer(loader, shown_as, problems).compose()
+        data_out = None if root is None else _Builder(loader, shown_as, problems).build(root)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         pos = Pos(shown_as, mark.line + 1, mark.column + 1) if mark else Pos(shown_as)
-        raise ContentError([Problem(pos, f"expected valid YAML, found a syntax error: {exc.problem}")])
+        problem = " ".join(str(exc.problem or exc.context).split())
+        raise ContentError(problems + [Problem(pos, f"expected valid YAML, found a syntax error: {problem}")]) from None
     except yaml.YAMLError as exc:
-        raise ContentError([Problem(Pos(shown_as), f"expected valid YAML, found {exc}")])
+        found = " ".join(str(exc).split())
+        raise ContentError(problems + [Problem(Pos(shown_as), f"expected valid YAML, found {found}")]) from None
     finally:
         loader.dispose()
     if problems:
         raise ContentError(problems)
-    return data
+    return data_out
 
 
 def pos_of(container: Any, key: Any = None, *, key_itself: bool = False) -> Pos | None:

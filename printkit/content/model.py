@@ -6,11 +6,29 @@ The models are declarations; `validation.validate_model` turns pydantic's findin
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..errors import describe
+
+# Limits no real game meets (docs/content-format.md, "Limits"): they bound the work of a build, so a
+# wrong value is a positioned error from `validate` instead of minutes of drawing or a crash.
+MAX_MM = 2_000.0  # a board's side, a position, any length in mm; the largest shipped board is 560 mm
+MAX_QTY = 1_000  # copies of one item; shipped items have at most 36
+MAX_TITLE = 60  # characters of a printed title (a game's, a component's): it runs in every page head
+MAX_COMPONENTS = 100  # components of a game; shipped games have at most 19
+MAX_LAYOUTS = 50  # layouts of a hex board (one diagram page each)
+MAX_PLAYERS = 100
+MAX_AXIAL = 1_000  # hex coordinates, either way from [0, 0]
+MAX_FIGURE_H = 240.0  # mm: a sheet's figure must fit a column of US Letter (246 mm); the tallest shipped one is 188
+
+Position = Annotated[float, Field(ge=-MAX_MM, le=MAX_MM)]
+Length = Annotated[float, Field(gt=0, le=MAX_MM)]
+Inset = Annotated[float, Field(ge=0, le=100)]
+Players = Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
+Title = Annotated[str, Field(max_length=MAX_TITLE)]
+Axial = tuple[Annotated[int, Field(ge=-MAX_AXIAL, le=MAX_AXIAL)], Annotated[int, Field(ge=-MAX_AXIAL, le=MAX_AXIAL)]]
 
 NAMED_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.5, 88.9),
@@ -27,13 +45,16 @@ def parse_size(value: Any) -> tuple[float, float]:
             return NAMED_SIZES[value]
         raise ValueError(f"expected a size name ({', '.join(NAMED_SIZES)}) or [width, height], found {describe(value)}")
     if (isinstance(value, (list, tuple)) and len(value) == 2
-            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in value)):
-        return float(value[0]), float(value[1])
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
+        if all(0 < v <= MAX_MM for v in value):  # NaN and infinity fail too
+            return float(value[0]), float(value[1])
+        shown = ", ".join(f"{v:g}" for v in value)
+        raise ValueError(f"expected [width, height] in mm, each above 0 and at most {MAX_MM:g}, found [{shown}]")
     raise ValueError(f"expected a size name ({', '.join(NAMED_SIZES)}) or [width, height] in mm, found {describe(value)}")
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class FieldSpec(Strict):
@@ -119,7 +140,7 @@ RULE_KINDS = ("count", "names", "range", "length", "supply", "param")
 
 
 class Share(Strict):
-    players: int = Field(ge=1, description="a player count")
+    players: Players = Field(description="a player count")
     param: str = Field(description="the param giving each player's share at that count")
 
 
@@ -190,13 +211,13 @@ class Game(Strict):
     """game.yaml: a game's metadata, its parameters and its rules-count schema."""
 
     id: str = Field(description="game id; must equal the folder name")
-    title: str = Field(description="the game's title as printed")
+    title: Title = Field(description=f"the game's title as printed (at most {MAX_TITLE} characters)")
     credits: str = Field("", description="designer credits, printed on the print guide")
     players: str = Field("", description="player count, e.g. '2-4'")
     status: Literal["ready", "draft"] = Field("ready", description="draft: validated and buildable by name, left out of 'build all'")
     languages: list[Literal["en", "fr", "de"]] = Field(["en"], description="languages of the localised components")
     content_lang: Literal["en", "fr", "de"] = Field("en", description="language of the text of components that are not localised (cards, boards)")
-    components: list[str] = Field(description="component file stems, in kit order")
+    components: list[str] = Field(max_length=MAX_COMPONENTS, description="component file stems, in kit order")
     params: dict[str, int | float | str] = Field(default_factory=dict, description="named rule values used by rules, templates and catalogs")
     rules: list[Rule] = Field(default_factory=list, description="the rules-count schema")
     facts: list[Fact] = Field(default_factory=list, description="assertions on graph boards")
@@ -207,10 +228,10 @@ class Game(Strict):
 
 
 class ComponentBase(Strict):
-    title: str = Field(description="the component's name as printed in the kit")
+    title: Title = Field(description=f"the component's name as printed in the kit (at most {MAX_TITLE} characters)")
     fields: dict[str, FieldSpec] = Field(default_factory=dict, description="schema of the items' game-specific fields")
     data: dict[str, Any] = Field(default_factory=dict, description="values shared by every item, passed to templates as `data`")
-    safe: float = Field(3.0, ge=0, description="safe-zone inset from the trim in mm; text must stay inside")
+    safe: Inset = Field(3.0, description="safe-zone inset from the trim in mm; text must stay inside")
     localised: bool = Field(False, description="printed once per language: templates get `lang` and `t(key)` (catalog text); "
                                                 "implied by a localised field")
 
@@ -237,7 +258,7 @@ class Standee(ComponentBase):
 
     kind: Literal["standee"] = Field(description="standee")
     size: tuple[float, float] = Field(description="one face, [w, h] mm")
-    base: float = Field(12.0, gt=0, description="depth of each base tab in mm")
+    base: Length = Field(12.0, description="depth of each base tab in mm")
     front: str = Field(description="face template file name")
     colour_field: str = Field("colour", description="item field whose colour fills the tabs and the bleed")
     items: list[dict[str, Any]] = Field(description="the counters; each may have qty")
@@ -254,7 +275,7 @@ class Tokens(ComponentBase):
     size: tuple[float, float] = Field(description="[w, h] mm; a circle's diameter is w; a hexagon fills its box, flat-topped when w > h")
     front: str = Field(description="front template file name")
     back: str | None = Field(None, description="back template file name; tokens are double-sided when given")
-    safe: float = Field(2.0, ge=0, description="safe-zone inset from the trim in mm; text must stay inside")
+    safe: Inset = Field(2.0, description="safe-zone inset from the trim in mm; text must stay inside")
     items: list[dict[str, Any]] = Field(description="the tokens; each may have qty")
 
     _size = field_validator("size", mode="before")(lambda cls, v: parse_size(v))
@@ -263,7 +284,7 @@ class Tokens(ComponentBase):
 class GraphNode(Strict):
     id: str = Field(description="unique id used by edges")
     kind: str = Field(description="node kind, e.g. location, home, space")
-    at: tuple[float, float] = Field(description="centre [x, y] in mm from the board's top left")
+    at: tuple[Position, Position] = Field(description="centre [x, y] in mm from the board's top left")
     name: str | None = Field(None, description="printed name; facts may refer to it")
     colour: str | None = Field(None, description="fill colour #rrggbb")
     note: str | None = Field(None, description="a rule reminder printed with the node (e.g. what may not be done there)")
@@ -273,8 +294,8 @@ class GraphNode(Strict):
 class Area(Strict):
     id: str = Field(description="unique id")
     kind: str = Field(description="area kind, e.g. player, pile")
-    at: tuple[float, float] = Field(description="top-left [x, y] in mm")
-    size: tuple[float, float] = Field(description="[w, h] in mm")
+    at: tuple[Position, Position] = Field(description="top-left [x, y] in mm")
+    size: tuple[Length, Length] = Field(description="[w, h] in mm")
     label: str = Field("", description="printed label")
     colour: str | None = Field(None, description="accent colour #rrggbb")
 
@@ -286,7 +307,7 @@ class Board(ComponentBase):
     size: tuple[float, float] = Field(description="board [w, h] in mm")
     template: str = Field(description="board template file name")
     back: str | None = Field(None, description="back template, printed duplex when the board fits a sheet")
-    safe: float = Field(5.0, ge=0, description="safe-zone inset from the trim in mm")
+    safe: Inset = Field(5.0, description="safe-zone inset from the trim in mm")
 
     _size = field_validator("size", mode="before")(lambda cls, v: parse_size(v))
 
@@ -301,18 +322,15 @@ class GraphBoard(Board):
     areas: list[Area] = Field(default_factory=list, description="player areas, card piles")
 
 
-Axial = tuple[int, int]
-
-
 class HexGeometry(Strict):
-    size: float = Field(gt=0, description="hex size in mm, centre to corner (across the flats = size x 1.732)")
+    size: float = Field(gt=0, le=100, description="hex size in mm, centre to corner (across the flats = size x 1.732)")
     flat: bool = Field(True, description="flat-topped hexes (else pointy-topped)")
 
 
 class HexPiece(Strict):
     id: str = Field(description="the piece's name, used by placements")
-    hexes: list[Axial] = Field(min_length=1, description="the piece's hexes in axial [q, r] coordinates")
-    qty: int = Field(1, ge=1, description="copies printed")
+    hexes: list[Axial] = Field(min_length=1, max_length=100, description="the piece's hexes in axial [q, r] coordinates")
+    qty: int = Field(1, ge=1, le=MAX_QTY, description="copies printed")
 
 
 class Placement(Strict):
@@ -322,20 +340,20 @@ class Placement(Strict):
 
 
 class Seat(Strict):
-    player: int = Field(ge=1, description="player number")
+    player: Players = Field(description="player number")
     colour: str | None = Field(None, description="colour name or #rrggbb the diagram uses for this player")
     facing: int = Field(0, ge=0, le=5, description="direction the player's pieces face: 60-degree turns clockwise from up")
 
 
 class Start(Strict):
-    player: int = Field(ge=1, description="player number (a seat of the layout)")
+    player: Players = Field(description="player number (a seat of the layout)")
     piece: str = Field(description="what starts here (a name the game's rules count, e.g. a soul value)")
     at: Axial = Field(description="start hex, axial [q, r]")
 
 
 class HexLayout(Strict):
     id: str = Field(description="layout name, e.g. 2-players")
-    players: int = Field(ge=1, description="player count this layout is for")
+    players: Players = Field(description="player count this layout is for")
     label: str = Field("", description="caption printed on the assembly diagram")
     placements: list[Placement] = Field(min_length=1, description="the pieces that make the board")
     seats: list[Seat] = Field(default_factory=list, description="where each player sits")
@@ -350,9 +368,9 @@ class HexBoard(ComponentBase):
     front: str = Field(description="template of a piece's face (gets `item`: id, hexes, outline)")
     diagram: str = Field(description="template of a layout's assembly diagram (gets `layout`)")
     diagram_size: tuple[float, float] = Field((190.0, 250.0), description="[w, h] mm of a diagram page's drawing")
-    safe: float = Field(1.5, ge=0, description="safe-zone inset in mm")
+    safe: Inset = Field(1.5, description="safe-zone inset in mm")
     pieces: list[HexPiece] = Field(min_length=1, description="the board's pieces")
-    layouts: list[HexLayout] = Field(min_length=1, description="the ways the pieces are put together")
+    layouts: list[HexLayout] = Field(min_length=1, max_length=MAX_LAYOUTS, description="the ways the pieces are put together")
 
     _size = field_validator("diagram_size", mode="before")(lambda cls, v: parse_size(v))
 
@@ -382,7 +400,7 @@ class Sheet(ComponentBase):
     columns: int = Field(2, ge=1, le=3, description="text columns per page")
     blocks: list[Block] = Field(description="the sheet's text, in order")
     figures: str | None = Field(None, description="template drawing the figure blocks (gets `figure`, the name)")
-    figure_sizes: dict[str, tuple[float, float]] = Field(default_factory=dict,
+    figure_sizes: dict[str, tuple[Length, Annotated[float, Field(gt=0, le=MAX_FIGURE_H)]]] = Field(default_factory=dict,
                                                          description="[w, h] mm of each figure by name; default: column width x 50")
 
 

@@ -25,10 +25,11 @@ class Roots:
         return cls((content or _shipped("content")).resolve(), (templates or _shipped("templates")).resolve())
 
     def shown(self, file: Path) -> str:
-        """A content path as messages print it: relative to the folder holding `content/`."""
+        """A content path as messages print it: relative to the folder holding `content/`. The file's
+        own name is kept when it is a link: the message names the file the designer sees."""
         try:
-            return file.resolve().relative_to(self.content.parent).as_posix()
-        except ValueError:
+            return (file.parent.resolve() / file.name).relative_to(self.content.parent).as_posix()
+        except (ValueError, OSError, RuntimeError):
             return file.as_posix()
 
     def games(self) -> list[str]:
@@ -38,17 +39,38 @@ class Roots:
 
     def ready_games(self) -> list[str]:
         """The games `build all` builds: every game whose game.yaml is not marked `status: draft`."""
-        import yaml
+        from ..errors import ContentError
+        from .load import load_yaml
 
         ready = []
         for game in self.games():
+            file = self.content / game / "game.yaml"
             try:
-                head = yaml.safe_load((self.content / game / "game.yaml").read_text(encoding="utf-8"))
-            except (OSError, yaml.YAMLError):
+                head = load_yaml(file, self.shown(file)) if inside(file, self.content / game) else None
+            except ContentError:
                 head = None  # a broken game.yaml is built, so that its problems are reported
             if not (isinstance(head, dict) and head.get("status") == "draft"):
                 ready.append(game)
         return ready
+
+
+def inside(file: Path, folder: Path) -> bool:
+    """Whether a file, every link followed, lies in the folder: content reached through a link that
+    leaves its folder is never read (a game folder may itself be a link; its files stay in it)."""
+    try:
+        return file.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):  # RuntimeError: a loop of links
+        return False
+
+
+def template_inside(folders: tuple[Path, ...], name: str) -> bool:
+    """Whether the template `name`, as the first of `folders` holding it, lies inside that folder
+    (for the template loader: a template linked to a file outside the template folders is refused)."""
+    for folder in folders:
+        candidate = folder / name
+        if candidate.is_file() or candidate.is_symlink():
+            return inside(candidate, folder)
+    return True  # not found: the loader reports that
 
 
 def is_safe_name(name: str) -> bool:

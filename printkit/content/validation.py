@@ -29,9 +29,15 @@ def _message(err: dict[str, Any], model: type[BaseModel]) -> str:
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         sign = {"greater_than_equal": "≥", "greater_than": ">", "less_than_equal": "≤", "less_than": "<"}[kind]
         bound = next(iter(ctx.values()))
-        return f"expected a number {sign} {bound}, found {describe(found)}"
-    if kind in ("too_short", "too_long"):
-        return f"expected {ctx.get('min_length', ctx.get('max_length'))} entries, found {ctx.get('actual_length')}"
+        return f"expected a number {sign} {bound:g}, found {describe(found)}"
+    if kind == "too_short":
+        return f"expected at least {ctx.get('min_length')} entries, found {ctx.get('actual_length')}"
+    if kind == "too_long":
+        return f"expected at most {ctx.get('max_length')} entries, found {ctx.get('actual_length')}"
+    if kind == "string_too_long":
+        return f"expected at most {ctx.get('max_length')} characters, found {len(found)}"
+    if kind == "finite_number":
+        return f"expected a finite number, found {describe(found)}"
     if kind == "value_error":
         text = str(ctx.get("error", err["msg"]))
         return text[0].lower() + text[1:] if text.startswith("Expected") else text

@@ -9,7 +9,7 @@ from . import text as T
 
 
 def check_catalog_glyphs(content: GameContent) -> list[Problem]:
-    """Every character of localised text, as typeset, exists in the sheet fonts."""
+    """Every character of localised text, and of the texts printed as written, as typeset, exists in the sheet fonts."""
     T.register_fonts()
     fonts = [T.font_name("Barlow", style) for style in ("regular", "bold")]
     problems = []
@@ -20,4 +20,9 @@ def check_catalog_glyphs(content: GameContent) -> list[Problem]:
             if missing:
                 problems.append(expected_found(content.catalogs.positions[lang][key],
                                                "characters the sheet font Barlow has", repr(missing), raw=True))
+    for pos, text in content.printed_texts():  # the game's title, credits, component titles: printed as written
+        typeset = "".join(typography(text, lang) for lang in content.game.languages)
+        missing = "".join(sorted({c for f in fonts for c in T.missing_glyphs(typeset, f)}))
+        if missing:
+            problems.append(expected_found(pos, "characters the sheet font Barlow has", repr(missing), raw=True))
     return problems

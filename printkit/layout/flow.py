@@ -187,6 +187,9 @@ def _fill(frame: Frame, story: list[Flowable], c: Canvas) -> None:
         parts = frame.split(story[0], c)
         if len(parts) > 1 and frame.add(parts[0], c, trySplit=0):
             story[0:1] = parts[1:]
+        elif frame._atTop and isinstance(story[0], Together):
+            story[0:1] = story[0].items  # a heading and its block are taller than a column: they part, the build goes on
+            continue
         return
 
 
@@ -196,14 +199,14 @@ def _pour(c: Canvas, paper: Paper, flow: Flow, on_page: Callable[[int], None]) -
     while story:
         frames = _frames(paper, flow.columns)
         _header(c, paper, *flow.header)
-        before = len(story)
+        first = story[0]
         for frame in frames:
             _fill(frame, story, c)
             if not story:
                 break
         pages += 1
         on_page(pages)
-        if story and len(story) == before and before:
+        if story and story[0] is first:  # nothing at all fitted an empty page (a block split over it moves on)
             raise ValueError("a block is taller than a page")
     return pages
 

@@ -211,9 +211,10 @@ def cached_pieces(content: GameContent, comp: LoadedComponent, opts: Options, pi
 
 def _draw_pieces(d: Drawing) -> int:
     specs = _specs(d)
+    where = pos_of(d.comp.raw, "size") or d.comp.raw.pos
     if folds(d.comp, d.opts, d.paper):
-        return gutterfold_pages(d.w, specs, len(specs), d.paper, d.label, d.sink, d.assets)
-    return grid_pages(d.w, specs, len(specs), d.paper, d.label, d.sink, d.assets, two_sided(d.comp.model))
+        return gutterfold_pages(d.w, specs, len(specs), d.paper, d.label, d.sink, d.assets, where)
+    return grid_pages(d.w, specs, len(specs), d.paper, d.label, d.sink, d.assets, two_sided(d.comp.model), where)
 
 
 def _draw_board(d: Drawing) -> int:
@@ -259,13 +260,15 @@ def _hex_board_pages(w: Writer, content: GameContent, comp: LoadedComponent, spe
     assert isinstance(model, HexBoard)
     pages, start = 0, 0
     for size, n in _runs([(s.size, 1) for s in specs]):
-        pages += grid_pages(w, specs[start:start + n], n, paper, label, sink, assets, False)
+        pages += grid_pages(w, specs[start:start + n], n, paper, label, sink, assets, False,
+                            pos_of(comp.raw, "pieces") or comp.raw.pos)
         start += n
     tpl = templates_for(content, comp)
     base = template_values(content, comp, model.diagram_size, opts.theme, lang)
     for layout in model.layouts:
         svg = tpl.render(model.diagram, **base, layout=layout_geometry(model, layout))
-        pages += diagram_page(w, svg, model.diagram_size, paper, label, sink, assets)
+        pages += diagram_page(w, svg, model.diagram_size, paper, label, sink, assets,
+                              pos_of(comp.raw, "diagram") or comp.raw.pos)
     return pages
 
 

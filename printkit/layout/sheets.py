@@ -59,7 +59,7 @@ class Sink:
             item = face.item
             name = item.get("title") or item.get("name") or f"item {item.index + 1}"
             return item.value_pos.get(field_name, item.pos), f"{spec.component} {name!r}"
-        return self.shared_pos.get(spec.component, Pos("?")), f"{spec.component} shared face"
+        return self.shared_pos[spec.component], f"{spec.component} shared face"  # the build names every component
 
     def add(self, spec: PieceSpec, face: Face, found: list[TextProblem]) -> None:
         for tp in found:
@@ -187,14 +187,15 @@ def layout_pages(count: int, size: tuple[float, float], paper: Paper, double: bo
 
 
 def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, label: SheetLabels, sink: Sink,
-               assets: Callable, double: bool) -> int:
+               assets: Callable, double: bool, where: Pos | None = None) -> int:
     """n-up sheets; with backs, each back page follows its front page, mirrored for long-edge flip."""
     first = next(iter(specs), None) if not isinstance(specs, list) else (specs[0] if specs else None)
     if first is None:
         return 0
     g = best_grid(paper, *first.size, count)
     if g is None:
-        sink.problems.append(Problem(Pos("?"), f"expected {first.component} pieces to fit on {paper.name}, found {first.size}"))
+        sink.problems.append(Problem(where or sink.shared_pos[first.component],
+                                     f"expected {first.component} pieces to fit on {paper.name}, found {first.size}"))
         return 0
     total = math.ceil(count / g.per_sheet)
     forms: dict[str, str] = {}
@@ -220,14 +221,15 @@ def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, 
 
 
 def gutterfold_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, label: SheetLabels, sink: Sink,
-                     assets: Callable) -> int:
+                     assets: Callable, where: Pos | None = None) -> int:
     """Fronts on one half, backs opposite them across a fold line: fold, glue, cut."""
     specs = list(specs)
     if not specs:
         return 0
     g = gutterfold(paper, *specs[0].size)
     if g is None:  # the caller asks only for pieces that fold (parts.foldable)
-        sink.problems.append(Problem(Pos("?"), f"expected {specs[0].component} pieces to fold on {paper.name}, "
+        sink.problems.append(Problem(where or sink.shared_pos[specs[0].component],
+                                     f"expected {specs[0].component} pieces to fold on {paper.name}, "
                                                 f"found {specs[0].size}"))
         return 0
     half = g.half
@@ -258,7 +260,7 @@ def _fold_line(w: Writer, g, instruction: str) -> None:
 
 
 def diagram_page(w: Writer, svg: str, size: tuple[float, float], paper: Paper, label: SheetLabels, sink: Sink,
-                 assets: Callable) -> int:
+                 assets: Callable, where: Pos) -> int:
     """A reference drawing (an assembly diagram) centred on its own page, shrunk to the printable area
     when the paper is smaller than the drawing; nothing on it is cut."""
     dw, dh = size
@@ -276,7 +278,7 @@ def diagram_page(w: Writer, svg: str, size: tuple[float, float], paper: Paper, l
     w.renderer.draw_svg(svg, ctx)
     c.restoreState()
     if ctx.problems:
-        sink.problems += [Problem(sink.shared_pos.get(label.component, Pos("?")), f"{tp.message} (diagram, field {tp.field})")
+        sink.problems += [Problem(where, f"{tp.message} (diagram, field {tp.field})")
                           for tp in ctx.problems]
     w.furniture((MARGIN, paper.height - MARGIN - 7, paper.width - 2 * MARGIN, 7), label.footer(0, 0), label.t("ruler"))
     w.end()
