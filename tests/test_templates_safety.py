@@ -1,5 +1,6 @@
 """Templates are sandboxed, and every way a template can fail is one problem line at the template's own
-path and line, exit 2, no traceback: errors while rendering, broken syntax, a file that is not UTF-8."""
+path and line, exit 2, no traceback: errors while rendering, broken syntax, a file that is not UTF-8,
+SVG that does not parse, and SVG printkit cannot draw."""
 from __future__ import annotations
 
 import shutil
@@ -13,7 +14,7 @@ import pytest
 from conftest import FIXTURES
 from printkit.build import Settings, build
 from printkit.content.paths import Roots
-from printkit.draw.templates import environment
+from printkit.draw.templates import TemplateProblem, TemplateSet, environment
 from printkit.errors import ContentError
 
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="{{ w }}mm" height="{{ h }}mm" viewBox="0 0 {{ w }} {{ h }}">\n'
@@ -140,6 +141,26 @@ FAILURES = {
                "3:1: expected valid template syntax, found unexpected 'end of statement block'"),
     "missing include": (front("  {% include 'nowhere.svg.j2' %}"),
                         "3:1: expected template 'nowhere.svg.j2' in the template folders, found none"),
+    "broken XML": (front('  <rect width="3">', '  <circle r="2"/>'),
+                   "5:1: expected well-formed SVG, found mismatched tag at '</svg>'"),
+    "width abc": (front('  <rect x="1"', '        width="abc" height="4"/>'),
+                  "4:9: expected a length (a number, or with mm, cm, in, pt or px) in width of <rect>, found 'abc'"),
+    "matrix(1,2)": (front('  <g transform="matrix(1,2)"><rect width="1" height="1"/></g>'),
+                    "3:6: expected matrix() with 6 numbers in transform of <g>, found 'matrix(1,2)'"),
+    "not a colour": (front('  <rect width="1" height="1" fill="notacolour"/>'),
+                     "3:30: expected a colour (an SVG colour name, #rgb, #rrggbb, #rrggbbaa, rgb(…), none or "
+                     "currentColor) in fill of <rect>, found 'notacolour'"),
+    "malformed path": (front('  <path d="M 1 1 L 2 Z"/>'),
+                       "3:9: expected path data with 2 numbers after L in d of <path>, found 'M 1 1 L 2 Z'"),
+    "unknown element": (front('  <blink>now</blink>'),
+                        "3:3: expected an SVG element printkit draws (a, circle, clipPath, defs, ellipse, g, image, "
+                        "line, path, polygon, polyline, rect, svg, text, use), found <blink>"),
+    "unknown attribute": (front('  <rect width="1" height="1" filter="url(#blur)"/>'),
+                          "3:30: expected an attribute printkit draws on <rect>, found 'filter'"),
+    "raster image": (front('  <image href="photo.png" x="0" y="0" width="10" height="10"/>'),
+                     "3:10: expected an SVG file (raster images are not supported yet), found 'photo.png'"),
+    "text with a tspan": (front("  <text x='5' y='10'>A <tspan font-weight='bold'>B</tspan></text>"),
+                          "3:24: expected text without elements in it, found <tspan> in <text>"),
 }
 
 
@@ -150,9 +171,37 @@ def test_every_template_failure_is_one_placed_problem(tmp_path, case):
     assert problems(result) == [f"{FRONT}:{expected}"]
 
 
+def test_a_raster_file_in_the_template_folder_is_refused_not_crashed_on(tmp_path):
+    """The file is there: it is refused for what it is (drawing it used to raise AttributeError)."""
+    folder = tmp_path / "tpl"
+    folder.mkdir()
+    (folder / "photo.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (folder / "f.svg.j2").write_text('<svg xmlns="http://www.w3.org/2000/svg">\n<image href="photo.png" width="5" height="5"/>\n</svg>')
+    with pytest.raises(TemplateProblem) as info:
+        TemplateSet((folder,)).render("f.svg.j2")
+    assert [str(p) for p in info.value.problems] == [
+        "tpl/f.svg.j2:2:8: expected an SVG file (raster images are not supported yet), found 'photo.png'"]
+
+
 def test_a_template_file_that_is_not_utf8_names_the_byte(tmp_path):
     text = front("  <text x='5' y='10'>Caf\u00e9</text>").encode("latin-1")
     assert problems(build_with(tmp_path, text)) == [f"{FRONT}:3:25: expected UTF-8 text, found the byte 0xe9"]
+
+
+def test_problems_in_an_included_template_name_that_file(tmp_path):
+    part = '<g>\n  <circle cx="1" cy="1"\n          r="{{ size }}"/>\n</g>\n'
+    result = build_with(tmp_path, front("  {% set size = 'big' %}", "  {% include 'part.svg.j2' %}"),
+                        {"part.svg.j2": part})
+    assert problems(result) == ["templates/mini/part.svg.j2:3:11: expected a length (a number, or with mm, cm, in, "
+                                "pt or px) in r of <circle>, found 'big'"]
+
+
+def test_an_element_a_macro_writes_is_placed_in_the_macro(tmp_path):
+    template = front("{% macro badge(r) %}", '  <circle cx="5" cy="5" r="{{ r }}" fill="{{ r }}"/>', "{% endmacro %}",
+                     "  {{ badge(3) }}")
+    assert problems(build_with(tmp_path, template)) == [
+        f"{FRONT}:4:37: expected a colour (an SVG colour name, #rgb, #rrggbb, #rrggbbaa, rgb(…), none or "
+        "currentColor) in fill of <circle>, found '3'"]
 
 
 def test_a_failure_in_an_included_template_names_that_file(tmp_path):

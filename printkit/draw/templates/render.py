@@ -1,12 +1,15 @@
 """Jinja2 SVG templates: found in templates/<game>/ first, then templates/<kind>/, then templates/common/.
 
 Templates render in a sandbox (`sandbox`) with autoescaping on, so text from content can never
-inject SVG markup. Every failure (a template that does not load or render) is a TemplateProblem
-placed at the template's own path and line (`sourcemap`).
+inject SVG markup. What a template renders is checked (`check`) before anything is drawn. Every
+failure (a template that does not load or render, SVG that does not parse, an element or a value
+printkit cannot draw) is a TemplateProblem placed at the template's own path and line (`sourcemap`).
 """
 from __future__ import annotations
 
 import os
+import xml.etree.ElementTree as ET
+import xml.parsers.expat
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -18,14 +21,20 @@ from jinja2.sandbox import SecurityError
 from ...content import is_safe_name
 from ...errors import Pos, Problem
 from ...geometry import hexgrid
+from ..svgvalues import parse_svg
+from .check import check
 from .sandbox import Sandbox, sandbox_globals
-from .sourcemap import frame_line
+from .sourcemap import element_starts, frame_line, offset, output_origins, place
 
+MAX_PROBLEMS = 20  # of one render: the first ones say what is wrong
+# renders found good, by template folders and text: a face or figure rendered again for another file
+# of the build is not checked twice
+_CHECKED: set[tuple[tuple[Path, ...], str]] = set()
 
 
 class TemplateProblem(Exception):
-    """A template that is missing or fails to render. Its `problems` are placed in the template; without
-    them the caller places the message (at the template's name)."""
+    """A template that is missing, fails to render, or renders SVG printkit cannot draw. Its `problems`
+    are placed in the template; without them the caller places the message (at the template's name)."""
 
     def __init__(self, message: str, problems: list[Problem] | None = None):
         super().__init__(message)
@@ -85,7 +94,14 @@ class TemplateSet:
         return cls(tuple(folders), tuple(dict.fromkeys(root.parent for root in roots)))
 
     def render(self, name: str, **values: Any) -> str:
-        """The template filled with `values`, or a TemplateProblem."""
+        """The template filled with `values`, checked: SVG printkit can draw, or a TemplateProblem."""
+        svg = _render(self, name, values)
+        self._check(name, values, svg)
+        return svg
+
+    def probe(self, name: str, **values: Any) -> str:
+        """A render that is not checked: a compiled plan's render with placeholders (its group's first
+        piece was rendered whole and checked)."""
         return _render(self, name, values)
 
     def asset(self, href: str) -> Path | None:
@@ -109,6 +125,39 @@ class TemplateSet:
             if file.is_relative_to(base):
                 return file.relative_to(base).as_posix()
         return file.as_posix()
+
+    def _check(self, name: str, values: dict[str, Any], svg: str) -> None:
+        if (self.folders, svg) in _CHECKED:
+            return
+        try:
+            root = parse_svg(svg)
+        except ET.ParseError as exc:
+            line, col = exc.position
+            at = offset(svg, line, col)
+            tag = svg.rfind("<", svg.rfind("\n", 0, at) + 1, at + 1)  # the tag the parser stopped in
+            found = svg[tag if tag >= 0 else at:].split("\n", 1)[0][:40] or "the end"
+            message = f"expected well-formed SVG, found {xml.parsers.expat.ErrorString(exc.code)} at {found!r}"
+            raise TemplateProblem(message, self._placed(name, values, svg, [(at, None, None, message)])) from None
+        findings = check(root, self.asset)[:MAX_PROBLEMS]
+        if findings:
+            starts = element_starts(svg)
+            problems = self._placed(name, values, svg, [(starts[f.index], f.tag, f.attr, f.message) for f in findings])
+            raise TemplateProblem(problems[0].message, problems)
+        if len(_CHECKED) > 512:
+            _CHECKED.clear()
+        _CHECKED.add((self.folders, svg))
+
+    def _placed(self, name: str, values: dict[str, Any], svg: str,
+                found: list[tuple[int, str | None, str | None, str]]) -> list[Problem]:
+        """Problems found at offsets of the rendered output, placed at the template lines that wrote them."""
+        template = environment(self.folders).get_template(name)
+        origins = output_origins(template, values, [at for at, *_ in found])
+        problems = []
+        for (at, tag, attr, message), (owner, line, breaks) in zip(found, origins):
+            start_tag = svg[at:svg.find(">", at) + 1] if svg else ""
+            filename, line, col = place(owner, line, breaks, tag, attr, start_tag)
+            problems.append(Problem(Pos(self.shown(filename or name), line, col), message))
+        return problems
 
 
 @lru_cache(maxsize=64)
