@@ -157,3 +157,15 @@ def test_landscape_sheets_turn_over_top_to_bottom():
     bx, by = g.mirrored(0)
     assert bx == pytest.approx(fx)
     assert fy + 170 / 2 == pytest.approx(g.paper.height - (by + 170 / 2))
+
+
+def test_the_fill_rules_agree_unless_an_outline_crosses_itself_or_holds_another():
+    from printkit.geometry import rules_agree
+
+    square = [(0, 0), (10, 0), (10, 10), (0, 10)]
+    assert rules_agree([square])
+    assert rules_agree([square + [(0, 0)]])  # closed on its start
+    assert rules_agree([square, [(20, 0), (30, 0), (30, 10)]])  # side by side
+    assert rules_agree([[(0, 0), (10, 10)], [(10, 0), (0, 10)]])  # a cross of two strokes encloses nothing
+    assert not rules_agree([square, [(2, 2), (8, 2), (8, 8)]])  # a loop inside another
+    assert not rules_agree([[(50, 0), (79, 90), (2, 35), (98, 35), (21, 90)]])  # a star crosses itself

@@ -82,7 +82,7 @@ def plan_for(tpl: TemplateSet, name: str, base: dict[str, Any], var: str, item: 
     """The plan of the item's group, if a placeholder render filled with the item equals `full`."""
     present = frozenset(f for f in fields if f in item)
     probe = {**item, **{f: TOKEN.format(f) for f in present}}
-    svg = tpl.render(name, **base, **{var: probe})
+    svg = tpl.probe(name, **base, **{var: probe})
     if _fill_svg(svg, item) != full:
         return None
     return Plan(ET.fromstring(svg), present)

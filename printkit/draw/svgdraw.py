@@ -1,10 +1,12 @@
 """Draw a filled SVG template straight onto a ReportLab canvas, in vector form.
 
 Templates are SVG in millimetres (viewBox = the piece's trim box, y down). This renderer
-handles the subset templates use (g, rect, circle, ellipse, line, polyline, polygon, path,
-text, image) without building an intermediate drawing, which is what makes per-card
-drawing cheap. SVG art files referenced by <image> go through svglib once each and are
-reused as form XObjects, as are groups marked `data-form`.
+handles what templates use (g, a, svg, rect, circle, ellipse, line, polyline, polygon, path,
+text, image, use, defs, clipPath; `templates/check` says what is accepted) without building an
+intermediate drawing, which is what makes per-card drawing cheap. SVG art files referenced by
+<image> go through svglib once each and are reused as form XObjects, as are groups marked
+`data-form`. A template's SVG is checked when it renders; what a compiled plan fills in per piece
+is read here, and a value that cannot be read becomes a problem of that piece, not a crash.
 
 Engine attributes on <text>: data-w (box width; one line shrinks to fit), data-h (box height:
 wrapped, with **bold**/*italic* markup), data-min (smallest size, pt), data-align,
@@ -13,7 +15,6 @@ data-valign, data-field (the content field, for error messages), data-raw (no ty
 from __future__ import annotations
 
 import hashlib
-import re
 import xml.etree.ElementTree as ET
 from functools import lru_cache
 from pathlib import Path
@@ -24,15 +25,15 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from . import text as T
-from .compile import substitute
+from .compile import TOKEN_RE, substitute
 from .pdftext import TextOps
+from .svgrefs import References, href_of, image_problem
 from .svgtext import Context, TextDrawing, TextProblem  # noqa: F401 - re-exported: pages and pdf draw with them
-from .svgvalues import IDENTITY, Matrix, colour, length, multiply, parse_transform, path_ops, style_attr
+from .svgpaint import CAPS, INHERITED_OR_STYLE, JOINS, STATE_KEYS, Paint, fill_mode, own_style, paint_of
+from .svgvalues import (IDENTITY, Matrix, SvgValueError, length, multiply, numbers, parse_svg, parse_transform, path_ops,
+                        points, rules_agree_on_path, rules_agree_on_points)
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
-INHERITED = ("fill", "stroke", "stroke-width", "font-family", "font-size", "font-weight", "font-style",
-             "text-anchor", "fill-opacity", "stroke-opacity", "stroke-dasharray", "stroke-linecap",
-             "stroke-linejoin", "opacity")
 # read-only: a drawing's root style, and (by identity) the cache key of nodes drawn in it
 DEFAULT_STYLE = MappingProxyType({"fill": "#000000", "stroke": "none", "stroke-width": "0.25", "font-size": "10pt",
                                   "font-family": T.DEFAULT_FAMILY, "text-anchor": "start"})
@@ -69,7 +70,7 @@ def end_form(canvas: Canvas, name: str) -> None:
         form.Resources = resources
 
 
-class Renderer(TextDrawing):
+class Renderer(TextDrawing, References):
     """Draws parsed SVG elements on a canvas whose current unit is mm with y pointing down."""
 
     def __init__(self, canvas: Canvas, asset_path: Callable[[str], Path | None]):
@@ -82,17 +83,24 @@ class Renderer(TextDrawing):
         self._dynamic: dict[int, int] = {}
         # text of one piece goes into one text block, written out before anything else is drawn
         self._text_ops = TextOps(canvas)
+        self._root: ET.Element | None = None  # the document being drawn, for <use> and clip paths
 
     def _flush(self) -> None:
         self._text_ops.flush()
 
     # ------------------------------------------------------------ entry points
     def draw_svg(self, svg: str, ctx: Context) -> None:
-        self.draw_tree(ET.fromstring(svg), ctx)
+        self.draw_tree(parse_svg(svg), ctx)
 
     def draw_tree(self, root: ET.Element, ctx: Context) -> None:
         """Draw a parsed SVG; with ctx.values, its placeholders are filled as it is walked."""
-        self._children(root, DEFAULT_STYLE, IDENTITY, ctx)
+        outer, self._root = self._root, root
+        try:
+            self._children(root, own_style(root.attrib, DEFAULT_STYLE), IDENTITY, ctx)
+        except SvgValueError as exc:  # the root's own style: the template's check reports it
+            ctx.problems.append(TextProblem("svg", str(exc)))
+        finally:
+            self._root = outer
         self._flush()
 
     def form_for(self, svg: str, bbox: tuple[float, float, float, float], ctx: Context) -> str:
@@ -106,43 +114,54 @@ class Renderer(TextDrawing):
         return key
 
     # ------------------------------------------------------------ tree walk
-    def _children(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
+    def _children(self, node: ET.Element | list[ET.Element], style: dict[str, str], m: Matrix, ctx: Context) -> None:
         for child in node:
             tag = _short(child.tag)
             handler = _HANDLERS.get(tag)
             if handler is None:
-                continue
-            text_override = None
-            if ctx.values is not None:
-                dynamic = self._dynamic_kind(child)
-                if dynamic == _TEXT_ONLY:
-                    text_override = substitute(child.text, ctx.values)
-                elif dynamic:
-                    child = _fill_element(child, ctx.values)
-            attrib = child.attrib
-            own = style
-            if not _INHERITED_OR_STYLE.isdisjoint(attrib):
-                own = dict(style)
-                for k in INHERITED:
-                    if k in attrib:
-                        own[k] = attrib[k]
-                if "style" in attrib:
-                    own.update(style_attr(attrib["style"]))
-            transform = attrib.get("transform")
-            if transform:
+                continue  # not drawn: metadata, other namespaces, defs; the template's check refused the rest
+            try:
+                self._child(child, tag, handler, style, m, ctx)
+            except SvgValueError as exc:  # a value a plan filled in for this piece
+                ctx.problems.append(TextProblem(_field_of(child), str(exc)))
+
+    def _child(self, child: ET.Element, tag: str, handler: Callable[..., None], style: dict[str, str], m: Matrix,
+               ctx: Context) -> None:
+        text_override = None
+        if ctx.values is not None:
+            dynamic = self._dynamic_kind(child)
+            if dynamic == _TEXT_ONLY:
+                text_override = substitute(child.text, ctx.values)
+            elif dynamic:
+                child = _fill_element(child, ctx.values)
+        attrib = child.attrib
+        own = style if INHERITED_OR_STYLE.isdisjoint(attrib) else own_style(attrib, style)
+        if own.get("display") == "none" or attrib.get("display") == "none":
+            return
+        transform = attrib.get("transform")
+        clip = attrib.get("clip-path")
+        if transform or clip:
+            t = parse_transform(transform) if transform else IDENTITY
+            self._flush()
+            self.canvas.saveState()
+            try:
+                if transform:
+                    self.canvas.transform(*t)
+                if clip:
+                    self._clip(clip)
+                if text_override is not None:
+                    self._text(child, own, multiply(m, t), ctx, text_override)
+                else:
+                    handler(self, child, own, multiply(m, t), ctx)
                 self._flush()
-                t = parse_transform(transform)
-                self.canvas.saveState()
-                self.canvas.transform(*t)
-                handler(self, child, own, multiply(m, t), ctx)
-                self._flush()
+            finally:
                 self.canvas.restoreState()
-            elif tag in _STATIC:
-                self._static(tag, child, own, m, ctx, handler)
-            elif text_override is not None:
-                self._text(child, own, m, ctx, text_override)
-            else:
-                handler(self, child, own, m, ctx)
+        elif tag in _STATIC:
+            self._static(tag, child, own, m, ctx, handler)
+        elif text_override is not None:
+            self._text(child, own, m, ctx, text_override)
+        else:
+            handler(self, child, own, m, ctx)
 
     def _dynamic_kind(self, node: ET.Element) -> int:
         """Where an element of a compiled plan carries placeholders (remembered per element)."""
@@ -166,7 +185,8 @@ class Renderer(TextDrawing):
             return
         start = len(code)
         handler(self, node, style, m, ctx)
-        if not any(k in style for k in _STATEFUL):
+        # a shape that set a graphics state (transparency) registered a page resource: not replayed
+        if not any(op.endswith(" gs") for op in code[start:]):
             if len(self._compiled) > 50000:
                 self._compiled.clear()
             self._compiled[key] = code[start:]
@@ -190,7 +210,7 @@ class Renderer(TextDrawing):
         """A nested <svg x y width height viewBox> places another drawing (a face on a standee)."""
         x, y = length(node.get("x")), length(node.get("y"))
         t: Matrix = (1.0, 0.0, 0.0, 1.0, x, y)
-        box = [float(v) for v in re.split(r"[\s,]+", (node.get("viewBox") or "").strip()) if v]
+        box = numbers(node.get("viewBox") or "", "a viewBox (x y width height)")
         if len(box) == 4 and node.get("width") and node.get("height"):
             sx, sy = length(node.get("width")) / box[2], length(node.get("height")) / box[3]
             t = multiply(t, (sx, 0.0, 0.0, sy, -box[0] * sx, -box[1] * sy))
@@ -202,41 +222,37 @@ class Renderer(TextDrawing):
         self.canvas.restoreState()
 
     # ------------------------------------------------------------ paint
-    def _paint(self, style: dict[str, str]) -> tuple[bool, bool]:
+    def _paint(self, paint_: Paint) -> None:
         c = self.canvas
-        fill = colour(style.get("fill"))
-        stroke = colour(style.get("stroke"))
-        opacity = float(style.get("opacity", 1))
+        fill, stroke, style = paint_.fill, paint_.stroke, paint_.style
         if fill:
             c.setFillColorRGB(*fill)
-            alpha = opacity * float(style.get("fill-opacity", 1))
-            if alpha < 1:
-                c.setFillAlpha(alpha)
+            if paint_.fill_alpha < 1:
+                c.setFillAlpha(paint_.fill_alpha)
         if stroke:
             c.setStrokeColorRGB(*stroke)
             c.setLineWidth(length(style.get("stroke-width"), 0.25))
-            alpha = opacity * float(style.get("stroke-opacity", 1))
-            if alpha < 1:
-                c.setStrokeAlpha(alpha)
-            dash = style.get("stroke-dasharray")
-            if dash and dash != "none":
-                c.setDash([float(v) for v in re.split(r"[\s,]+", dash.strip()) if v])
+            if paint_.stroke_alpha < 1:
+                c.setStrokeAlpha(paint_.stroke_alpha)
+            if paint_.dash:
+                c.setDash(list(paint_.dash))
             cap = style.get("stroke-linecap")
             if cap:
-                c.setLineCap({"butt": 0, "round": 1, "square": 2}.get(cap, 0))
+                c.setLineCap(CAPS.index(cap))
             join = style.get("stroke-linejoin")
             if join:
-                c.setLineJoin({"miter": 0, "round": 1, "bevel": 2}.get(join, 0))
-        return bool(fill), bool(stroke)
+                c.setLineJoin(JOINS.index(join))
+            if "stroke-miterlimit" in style:
+                c.setMiterLimit(paint_.miter)
 
     def _shape(self, style: dict[str, str], draw: Callable[[int, int], None]) -> None:
-        needs_state = any(k in style for k in ("opacity", "fill-opacity", "stroke-opacity", "stroke-dasharray",
-                                               "stroke-linecap", "stroke-linejoin"))
+        paint_ = paint_of(style)  # read every value before the state changes: a refused one changes nothing
+        needs_state = paint_.stateful or any(k in style for k in STATE_KEYS)
         if needs_state:
             self.canvas.saveState()
-        fill, stroke = self._paint(style)
-        if fill or stroke:
-            draw(int(stroke), int(fill))
+        self._paint(paint_)
+        if paint_.fill or paint_.stroke:
+            draw(int(bool(paint_.stroke)), int(bool(paint_.fill)))
         if needs_state:
             self.canvas.restoreState()
 
@@ -264,20 +280,21 @@ class Renderer(TextDrawing):
         self._shape(style, lambda s, f: self.canvas.line(x1, y1, x2, y2) if s else None)
 
     def _poly(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
-        nums = [float(v) for v in re.split(r"[\s,]+", (node.get("points") or "").strip()) if v]
-        points = list(zip(nums[0::2], nums[1::2]))
-        if not points:
+        value = node.get("points") or ""
+        pts = points(value)
+        if not pts:
             return
         closed = node.tag.endswith("polygon")
+        mode = fill_mode(style, rules_agree_on_points, value)
 
         def draw(s: int, f: int) -> None:
             p = self.canvas.beginPath()
-            p.moveTo(*points[0])
-            for pt in points[1:]:
+            p.moveTo(*pts[0])
+            for pt in pts[1:]:
                 p.lineTo(*pt)
             if closed:
                 p.close()
-            self.canvas.drawPath(p, stroke=s, fill=f if closed else 0)
+            self.canvas.drawPath(p, stroke=s, fill=f if closed else 0, fillMode=mode)
 
         if not closed:
             style = {**style, "fill": "none"}
@@ -288,28 +305,32 @@ class Renderer(TextDrawing):
         ops = path_ops(d)
         if not ops:
             return
+        mode = fill_mode(style, rules_agree_on_path, d)
 
         def draw(s: int, f: int) -> None:
             p = self.canvas.beginPath()
             for op, args in ops:
                 getattr(p, op)(*args)
-            self.canvas.drawPath(p, stroke=s, fill=f, fillMode=1 if style.get("fill-rule") == "evenodd" else 0)
+            self.canvas.drawPath(p, stroke=s, fill=f, fillMode=mode)
 
         self._shape(style, draw)
 
     def _image(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
-        href = node.get("href") or node.get("{http://www.w3.org/1999/xlink}href") or ""
+        href = href_of(node)
         path = self.asset_path(href)
-        if path is None:
-            ctx.problems.append(TextProblem("image", f"expected an SVG asset in the template folders, found {href!r}"))
+        problem = image_problem(href, path)
+        if problem is not None or path is None:  # the template's check refused it; never crash on it
+            ctx.problems.append(TextProblem("image", problem or href))
             return
         self._flush()
         key = _asset_key(str(path))
         if key not in self._forms:
             from reportlab.graphics import renderPDF
-            from svglib.svglib import svg2rlg
 
-            drawing = svg2rlg(str(path))
+            drawing = svg_art(path)
+            if drawing is None:
+                ctx.problems.append(TextProblem("image", f"expected SVG art that can be read, found {href!r}"))
+                return
             self.canvas.beginForm(key, 0, 0, drawing.width, drawing.height)
             _art_renderer()().draw(renderPDF.renderScaledDrawing(drawing), self.canvas, 0, 0)
             end_form(self.canvas, key)
@@ -324,6 +345,16 @@ class Renderer(TextDrawing):
         c.transform(scale, 0, 0, -scale, ox, oy + dh * scale)
         c.doForm(key)
         c.restoreState()
+
+
+def svg_art(path: Path):  # -> reportlab Drawing | None
+    """An SVG art file read by svglib; None when it is not SVG it can read."""
+    from svglib.svglib import svg2rlg
+
+    try:
+        return svg2rlg(str(path))
+    except Exception:  # noqa: BLE001 - svglib raises whatever its XML and CSS readers raise
+        return None
 
 
 def _asset_key(path: str) -> str:
@@ -349,7 +380,15 @@ def _fill_element(node: ET.Element, values: dict[str, str]) -> ET.Element:
 
 
 _TEXT_ONLY, _FILLED = 1, 2
-_INHERITED_OR_STYLE = frozenset(INHERITED) | {"style"}
+
+
+def _field_of(node: ET.Element) -> str:
+    """The content field a piece's problem names: a placeholder's field, or the text's data-field."""
+    for value in node.attrib.values():
+        found = TOKEN_RE.search(value)
+        if found:
+            return found.group(1)
+    return node.get("data-field", "svg")
 
 
 @lru_cache(maxsize=256)
@@ -359,11 +398,10 @@ def _short(tag: str) -> str:
 
 
 _STATIC = frozenset({"rect", "circle", "ellipse", "line", "polyline", "polygon", "path"})
-# shapes whose drawing registers graphics-state resources are not replayed from operators
-_STATEFUL = ("opacity", "fill-opacity", "stroke-opacity")
 
 _HANDLERS: dict[str, Callable[..., None]] = {
     "g": Renderer._group, "a": Renderer._group, "svg": Renderer._nested, "rect": Renderer._rect, "circle": Renderer._circle,
     "ellipse": Renderer._ellipse, "line": Renderer._line, "polyline": Renderer._poly,
     "polygon": Renderer._poly, "path": Renderer._path, "text": Renderer._text, "image": Renderer._image,
+    "use": Renderer._use,
 }

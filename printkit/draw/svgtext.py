@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from . import text as T
 from ..content import typography
-from .svgvalues import IDENTITY, Matrix, apply, colour, length
+from .svgvalues import IDENTITY, Matrix, SvgValueError, apply, length, paint
 
 
 MIN_TEXT = 6 * T.PT  # the smallest text a piece or board prints, shrunk or not (mm)
@@ -51,7 +51,8 @@ class TextDrawing:
         field_name = node.get("data-field", "text")
         content = raw if node.get("data-raw") else typography(raw, ctx.lang)
         family, base, size, fill = _text_style(style.get("font-family"), style.get("font-weight"),
-                                               style.get("font-style"), style.get("font-size"), style.get("fill"))
+                                               style.get("font-style"), style.get("font-size"), style.get("fill"),
+                                               style.get("color"))
         min_size = max(length(node.get("data-min") + "pt") if node.get("data-min") else size * 0.75, MIN_TEXT)
         if size < MIN_TEXT - 1e-6:
             ctx.problems.append(TextProblem(field_name, f"expected text of at least {MIN_TEXT / T.PT:g} pt, found "
@@ -122,7 +123,17 @@ class TextDrawing:
 
 @lru_cache(maxsize=1024)
 def _text_style(family: str | None, weight: str | None, slant: str | None, size: str | None,
-                fill: str | None) -> tuple[str, str, float, tuple[float, float, float]]:
+                fill: str | None, current: str | None) -> tuple[str, str, float, tuple[float, float, float]]:
     """Font family, style, size (mm) and fill of a text element, from its inherited style."""
     name = (family or T.DEFAULT_FAMILY).split(",")[0].strip().strip("'\"")
-    return name, T.style_of(weight, slant), length(size, 10 * T.PT), colour(fill) or (0.0, 0.0, 0.0)
+    return name, T.style_of(weight, slant), length(size, 10 * T.PT), text_colour(fill, current)
+
+
+def text_colour(fill: str | None, current: str | None) -> tuple[float, float, float]:
+    """Text prints in one opaque colour (black when none is given); other fills are refused, not dropped."""
+    if fill is None:
+        return 0.0, 0.0, 0.0
+    rgb, alpha = paint(current or "#000000") if fill.strip() == "currentColor" else paint(fill)
+    if rgb is None or alpha < 1:
+        raise SvgValueError("an opaque text colour (text prints without transparency)", fill)
+    return rgb

@@ -6,8 +6,9 @@ from .graph import Graph, corners
 from .paper import BAND, EDGE, FOLD_GAP, MARGIN, MARK_GAP, MAX_GUTTER, MAX_MARK, MIN_GUTTER, MIN_MARK, PAPERS, Paper
 from .seams import crossing, windows
 from .shapes import Cluster, outline, trace
+from .winding import rules_agree
 from . import hexgrid
 
 __all__ = [
-    "BAND", "Cluster", "EDGE", "FOLD_GAP", "MARK_GAP", "Graph", "MARGIN", "MAX_GUTTER", "MAX_MARK", "MIN_GUTTER",
-    "MIN_MARK", "PAPERS", "Paper", "corners", "crossing", "hexgrid", "outline", "trace", "windows"]
+    "BAND", "Cluster", "EDGE", "FOLD_GAP", "Graph", "MARGIN", "MARK_GAP", "MAX_GUTTER", "MAX_MARK", "MIN_GUTTER",
+    "MIN_MARK", "PAPERS", "Paper", "corners", "crossing", "hexgrid", "outline", "rules_agree", "trace", "windows"]

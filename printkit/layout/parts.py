@@ -158,7 +158,7 @@ def draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pap
     except TemplateProblem as exc:
         named = [k for k in ("front", "back", "template", "diagram", "figures") if k in comp.raw]
         key = next((k for k in named if str(comp.raw[k]) in str(exc)), named[0] if named else "kind")
-        sink.problems.append(Problem(comp.raw.value_pos.get(key, comp.raw.pos), str(exc)))
+        sink.problems += exc.at(comp.raw.value_pos.get(key, comp.raw.pos))
         return 0
 
 
@@ -278,7 +278,7 @@ def draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Si
     try:
         return _draw_poster(w, content, comp, sink, theme, lang)
     except TemplateProblem as exc:
-        sink.problems.append(Problem(comp.raw.value_pos.get("template", comp.raw.pos), str(exc)))
+        sink.problems += exc.at(comp.raw.value_pos.get("template", comp.raw.pos))
         return 0
 
 
