@@ -219,7 +219,7 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
     """The print guide, then the print jobs by stock: card stock double-sided, card stock one-sided, paper."""
     from .layout import Entry, Job, count_pages, draw_kit_body, flow_pages, guide_flow, job_sheets, plan_kit
 
-    plan = plan_kit(content, paper, lang, opts)
+    plan = plan_kit(content, paper, lang, opts, sink)
 
     def entries(start: int) -> tuple[list[Entry], tuple[Job, ...]]:
         out, page, jobs = [], start, {}

@@ -217,3 +217,26 @@ def test_a_failure_on_one_card_is_placed_at_its_line(tmp_path):
                                         '  <rect width="{{ 6 // (card.power - 1) }}" height="1"/>', "  {% endfor %}"))
     assert problems(result) == [f"{FRONT}:4:1: expected the template to render, found ZeroDivisionError: "
                                 "integer division or modulo by zero"]
+
+
+def test_a_template_linked_out_of_its_folder_is_refused_at_its_path(tmp_path):
+    import shutil
+    import subprocess
+    import sys
+
+    from conftest import FIXTURES
+
+    shutil.copytree(FIXTURES / "content", tmp_path / "content")
+    shutil.copytree(FIXTURES / "templates", tmp_path / "templates")
+    secret = tmp_path / "secret.svg.j2"
+    secret.write_text('<svg xmlns="http://www.w3.org/2000/svg"/>', encoding="utf-8")
+    back = tmp_path / "templates" / "mini" / "back.svg.j2"
+    back.unlink()
+    back.symlink_to(secret)
+    run = subprocess.run([sys.executable, "-m", "printkit", "build", "mini", "--content", "content", "--templates",
+                          "templates", "--out", "out"], capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    lines = [line for line in (run.stdout + run.stderr).splitlines() if line.startswith("templates/")]
+    assert lines == [f"templates/mini/back.svg.j2:1:1: expected a template inside its template folder, found a link "
+                     f"to {secret.resolve()}"]
+    assert not list((tmp_path / "out").rglob("*.pdf"))

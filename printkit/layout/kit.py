@@ -19,7 +19,9 @@ from ..draw import PieceSpec
 from ..geometry import BAND, EDGE, MARGIN, MARK_GAP, MIN_MARK, Paper
 from ..write import Writer
 from .impose import Axis, best_grid, fits, solve_axis
-from .parts import Options, draw_part, guide_catalogs, is_duplex, kind_of, paper_label, piece_specs, planned_pages
+from ..draw import TemplateProblem
+from .parts import (Options, draw_part, guide_catalogs, is_duplex, kind_of, paper_label, piece_specs, planned_pages,
+                    template_problems)
 from .sheets import SheetLabels, Sink, cut_marks, draw_face
 
 MARKS = 2 * (MIN_MARK + MARK_GAP)  # the marks above and below a band
@@ -242,7 +244,7 @@ def _size_order(comp: LoadedComponent, specs: list) -> tuple[float, float]:
     return (-w * h, -h)
 
 
-def plan_kit(content: GameContent, paper: Paper, lang: str, opts: Options) -> KitPlan:
+def plan_kit(content: GameContent, paper: Paper, lang: str, opts: Options, sink: Sink) -> KitPlan:
     """The kit's sections, job by job; parts keep their order except that pieces of one size come together."""
     comps = list(content.components.values())
     sections: list[Section] = []
@@ -250,7 +252,7 @@ def plan_kit(content: GameContent, paper: Paper, lang: str, opts: Options) -> Ki
         mine = [c for c in comps if job_of(c, opts, paper) == job]
         ganged = [c for c in mine if gangs(c, opts, paper)]
         if ganged:
-            sections.append(_ganged_section(content, job, ganged, paper, lang, opts))
+            sections.append(_ganged_section(content, job, ganged, paper, lang, opts, sink))
         for comp in mine:
             if comp not in ganged:
                 pages = planned_pages(content, comp, paper, lang, opts)
@@ -259,8 +261,15 @@ def plan_kit(content: GameContent, paper: Paper, lang: str, opts: Options) -> Ki
 
 
 def _ganged_section(content: GameContent, job: str, comps: list[LoadedComponent], paper: Paper, lang: str,
-                    opts: Options) -> Section:
-    specs = {c.stem: piece_specs(content, c, lang, opts) for c in comps}
+                    opts: Options, sink: Sink) -> Section:
+    specs = {}
+    for comp in comps:
+        try:
+            specs[comp.stem] = piece_specs(content, comp, lang, opts)
+        except TemplateProblem as exc:  # its part file reports it too: the build stops with one list
+            if not any(p in sink.problems for p in template_problems(comp, exc)):
+                sink.problems += template_problems(comp, exc)
+    comps = [c for c in comps if c.stem in specs]
     comps = sorted(comps, key=lambda c: _size_order(c, specs[c.stem][0]))
     pieces, owner = [], []
     for comp in comps:

@@ -156,10 +156,15 @@ def draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Pap
     try:
         return _draw_part(w, content, comp, paper, lang, opts, sink)
     except TemplateProblem as exc:
-        named = [k for k in ("front", "back", "template", "diagram", "figures") if k in comp.raw]
-        key = next((k for k in named if str(comp.raw[k]) in str(exc)), named[0] if named else "kind")
-        sink.problems += exc.at(comp.raw.value_pos.get(key, comp.raw.pos))
+        sink.problems += template_problems(comp, exc)
         return 0
+
+
+def template_problems(comp: LoadedComponent, exc: TemplateProblem) -> list[Problem]:
+    """A template's failure as problems: at the template's own line, else at the component's template key."""
+    named = [k for k in ("front", "back", "template", "diagram", "figures") if k in comp.raw]
+    key = next((k for k in named if str(comp.raw[k]) in str(exc)), named[0] if named else "kind")
+    return exc.at(comp.raw.value_pos.get(key, comp.raw.pos))
 
 
 @dataclass

@@ -18,7 +18,7 @@ from typing import Any
 import jinja2
 from jinja2.sandbox import SecurityError
 
-from ...content import is_safe_name
+from ...content import is_safe_name, template_inside
 from ...errors import Pos, Problem
 from ...geometry import hexgrid
 from ..svgvalues import parse_svg
@@ -45,15 +45,22 @@ class TemplateProblem(Exception):
 
 
 class Undecodable(jinja2.TemplateError):
-    """A template file that is not UTF-8 text: where its first bad byte is."""
+    """A template file that cannot be read (not UTF-8 text, or a link out of its folder): where."""
 
-    def __init__(self, filename: str, line: int, col: int, byte: int):
-        super().__init__(f"expected UTF-8 text, found the byte 0x{byte:02x}")
+    def __init__(self, filename: str, line: int, col: int, byte: int, message: str = ""):
+        super().__init__(message or f"expected UTF-8 text, found the byte 0x{byte:02x}")
         self.filename, self.line, self.col = filename, line, col
 
 
 class _Loader(jinja2.FileSystemLoader):
     def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
+        if not template_inside(tuple(Path(f) for f in self.searchpath), template):
+            # a template folder downloaded with someone's game must not read the rest of the disk
+            for folder in self.searchpath:
+                file = Path(folder, *template.split("/"))
+                if file.is_symlink() or file.exists():
+                    raise Undecodable(os.path.normpath(file), 1, 1, 0, "expected a template inside its template "
+                                      f"folder, found a link to {os.path.realpath(file)}")
         try:
             return super().get_source(environment, template)
         except UnicodeDecodeError:
