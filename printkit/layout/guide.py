@@ -82,7 +82,8 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
         out.append(Paragraph(markup(t("contents_h")), st["h2"]))
         rows = [[t("col_component"), t("col_pages"), t("col_pieces"), t("col_sides")]]
         for e in entries:
-            sides = t("sides_duplex") if e.duplex else t("sides_gutterfold") if e.two_sided else t("sides_single")
+            sides = (t("sides_paper") if jobs and e.kind == "sheet" else t("sides_duplex") if e.duplex
+                     else t("sides_gutterfold") if e.two_sided else t("sides_single"))
             rows.append([e.title, e.span, str(e.items) if e.items else "\u2014", sides])
         out.append(table(rows, [70, 18, 18, 70], lang))
         out.append(Paragraph(markup(t("print_h")), st["h2"]))
