@@ -188,14 +188,18 @@ def load_yaml(file: Path, shown_as: str) -> Any:
     return cached(data, shown_as, lambda: _parse(data, shown_as))
 
 
-def _parse(data: bytes, shown_as: str) -> Any:
+def _parse(data: bytes, shown_as: str, base: Any = BASE) -> Any:
     problems: list[Problem] = []
     text = decode(data, shown_as)
-    loader = BASE(text)
+    loader = base(text)
     try:
         root = Composer(loader, shown_as, problems).compose()
         data_out = None if root is None else _Builder(loader, shown_as, problems).build(root)
     except yaml.MarkedYAMLError as exc:
+        if "nesting depth" in str(exc.problem) and base is not yaml.SafeLoader:
+            # newer libyaml scans far ahead and stops at its own depth limit, before the composer reaches
+            # ours: the pure-Python parser hands over one event at a time, so the problem is placed alike
+            return _parse(data, shown_as, yaml.SafeLoader)
         mark = exc.problem_mark or exc.context_mark
         pos = Pos(shown_as, mark.line + 1, mark.column + 1) if mark else Pos(shown_as)
         problem = " ".join(str(exc.problem or exc.context).split())
