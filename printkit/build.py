@@ -19,7 +19,7 @@ from .geometry import PAPERS, Paper
 from .content import Board
 from .layout import SheetLabels, Sink, calibration_pages
 from .content import PSEUDO, with_pseudo
-from .layout import (Options, two_sided, entry_kind, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
+from .layout import (Options, blank_page, two_sided, entry_kind, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)
 from .content import Roots
 from .write import Writer, write_zip
@@ -238,19 +238,23 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
 
     listed, jobs = entries(2)
     guide_pages = count_pages(paper, guide_flow(content, paper, lang, listed, layout, jobs=jobs, saved=plan.saved))
-    listed, jobs = entries(guide_pages + 1)
-    guide = tuple(range(1, guide_pages + 1))  # the guide prints on plain paper with the rules
+    # the guide prints on plain paper with the rules, double-sided: a rules sheet starts on a sheet of its own
+    blank = guide_pages % 2 and any(s.job == "paper" for s in plan.sections)
+    listed, jobs = entries(guide_pages + blank + 1)
+    guide = tuple(range(1, guide_pages + blank + 1))
     if not any(j.key == "paper" for j in jobs):
         jobs += (Job("paper", (), 0),)
     jobs = tuple(Job(j.key, guide + j.pages, job_sheets(j.key, len(guide + j.pages))) if j.key == "paper" else j
                  for j in jobs)
-    total = guide_pages + plan.pages
+    total = guide_pages + blank + plan.pages
     flow = guide_flow(content, paper, lang, listed, layout, total, jobs=jobs, saved=plan.saved)
     w = stage.writer(rel, f"{content.game.title}: print-and-play kit", "kit",
                      duplex=any(s.job == "card_duplex" for s in plan.sections))
     label = SheetLabels(content.title_in(lang), guide_catalogs().get(lang, "guide.title"),
                         paper_label(content, paper, lang), lang, guide_catalogs())
     flow_pages(w, paper, flow, label)
+    if blank:
+        blank_page(w, paper, label)
     for comp, planned, drawn in draw_kit_body(w, content, plan, paper, lang, opts, sink):
         if drawn and drawn != planned:  # the guide's page ranges came from the plan: they would be wrong
             sink.problems.append(Problem(comp.raw.pos, f"expected {comp.stem} to take the {planned} pages the guide "

@@ -96,7 +96,7 @@ def mark_positions(page: pdfplumber.page.Page, paper_w: float, paper_h: float) -
     for line in page.lines:
         x0, x1 = line["x0"] * PT, line["x1"] * PT
         top, bottom = line["top"] * PT, line["bottom"] * PT
-        cut_line = tuple(round(c, 2) for c in line.get("stroking_color") or ()) == (0.55, 0.55, 0.55)
+        cut_line = tuple(round(c, 2) for c in line.get("stroking_color") or ()) == (0.45, 0.45, 0.45)
         if abs(x0 - x1) < 0.01 and ((bottom < 20 and 0.2 < bottom - top < 8) or (cut_line and bottom - top > 40)):
             xs.add(round(x0, 3))
         if abs(top - bottom) < 0.01 and ((x1 < 25 and 0.2 < x1 - x0 < 8) or (cut_line and x1 - x0 > 40)):

@@ -14,6 +14,7 @@ from printkit.geometry import EDGE, PAPERS
 from printkit.layout.kit import gang
 
 BACKS = re.compile("\u00b7\\s+(back|verso|R\u00fcckseite)\\s+\u00b7")  # the footer of a page of backs
+BLANK = ("Intentionally blank", "Page laissée blanche", "Absichtlich leer")  # the back of a plain-paper page
 POKER = (63.5, 88.9)
 GAMES = ("rep-detect", "run", "bladerunner-chase", "replicants", "blakes7-dvorak")
 
@@ -45,9 +46,10 @@ def test_a_piece_larger_than_the_paper_is_an_error_not_a_loop():
 
 
 def sheets(path: Path) -> int:
-    """Sheets a file prints on, with every page of backs on the back of its front page."""
+    """Sheets a file prints on, with every page of backs on the back of its front page (and a blank page, the
+    back of a plain-paper page, on the back of that page)."""
     with pymupdf.open(path) as doc:
-        return sum(1 for page in doc if not BACKS.search(page.get_text()))
+        return sum(1 for page in doc if not BACKS.search(page.get_text()) and not any(b in page.get_text() for b in BLANK))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -59,9 +61,9 @@ def test_a_kit_takes_fewer_sheets_than_its_parts_printed_alone(full_build, game,
     kit = next(full_build / f["path"] for f in mine if f["component"] == "kit")
     parts = sum(sheets(full_build / f["path"]) for f in mine if f["component"] != "kit")
     with pymupdf.open(kit) as doc:
-        guide = sum(1 for page in doc if re.search(r"·\s+Print-and-play guide\s+·", page.get_text()))
+        guide = sum(1 for page in doc if re.search(r"·\s+Print-and-play guide\s+·", page.get_text())
+                    and not any(b in page.get_text() for b in BLANK))
         text = "".join(page.get_text() for page in doc)
-    assert "Intentionally blank" not in text  # no blank page to print
     saved = re.search(r"Sheets saved: (\d+)", text)
     ganged = sheets(kit) - guide
     if game == "blakes7-dvorak":  # two decks of one size and a tiled mat: nothing small to gang
@@ -82,19 +84,27 @@ def test_the_draw_decks_last_card_shares_its_sheet_with_the_replicants(repdetect
 @pytest.mark.parametrize("lang, words", [("en", ("Card stock, double-sided", "Card stock, one-sided", "Plain paper")),
                                          ("fr", ("Papier cartonné, recto verso", "Papier cartonné, recto seul",
                                                  "Papier ordinaire")),
-                                         ("de", ("Karton, beidseitig", "Karton, einseitig", "Normales Papier"))])
+                                         ("de", ("Karton, beidseitig", "Karton, einseitig", "Normalpapier"))])
 @pytest.mark.parametrize("game", GAMES)
 def test_the_guide_gives_one_print_job_per_stock_covering_every_page_once(full_build, game, lang, words):
     for paper in ("a4", "letter"):
         with pymupdf.open(full_build / game / paper / f"{game}-kit.{lang}.pdf") as doc:
             guide = " ".join(doc[i].get_text() for i in range(2)).replace("\n", " ")
             total = len(doc)
+            blanks = [n + 1 for n, page in enumerate(doc) if any(b in page.get_text() for b in BLANK)]
         pages: list[int] = []
+        jobs = []
         for word in words:
             job = re.search(re.escape(word) + r"[^:]*:\s*pages?\s*(\d[\d–]*(?:, \d[\d–]*)*)\s*;",
                             guide.replace("Seiten", "pages"))
             assert job, (game, paper, word)
+            listed: list[int] = []
             for part in job.group(1).split(", "):
                 first, _, last = part.strip().partition("–")
-                pages += range(int(first), int(last or first) + 1)
+                listed += range(int(first), int(last or first) + 1)
+            pages += listed
+            jobs.append(listed)
         assert sorted(pages) == list(range(1, total + 1)), (game, paper, lang)
+        # a blank page is only ever the back of a plain-paper page, so each document starts on a sheet
+        paper_pages = jobs[2]
+        assert all(p in paper_pages and paper_pages.index(p) % 2 == 1 for p in blanks), (game, paper, blanks)

@@ -12,6 +12,7 @@ MIN_MARK = 3.0      # cut marks shorter than this are hard to see (their drawn l
 MARK_GAP = 0.3      # between a piece's bleed and its cut mark
 MAX_MARK = 6.0
 BAND = 7.0          # depth of the furniture band (ruler, footer)
+BAND_CLEAR = 1.5    # between pieces (with their bleed and marks) and the furniture band
 FOLD_GAP = 3.0      # clear space each side of a gutterfold line
 
 

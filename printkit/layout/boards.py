@@ -6,7 +6,7 @@ from typing import Callable
 from ..geometry import MARGIN, PAPERS, Paper
 from .impose import Tiling, best_grid, tiling
 from ..content import Board, GraphBoard
-from .sheets import SheetLabels, Sink
+from .sheets import CUT_LINE_COLOUR, CUT_LINE_WIDTH, SheetLabels, Sink
 from ..errors import Pos, Problem
 from ..write import Writer
 from ..draw import Context
@@ -142,7 +142,7 @@ def _tile(w: Writer, form: str, t: Tiling, row: int, col: int, label: SheetLabel
         edge.append((ox + tw, oy, ox + tw, oy + th))
     if row == t.rows - 1:
         edge.append((ox, oy + th, ox + tw, oy + th))
-    w.lines(edge, width=0.08, colour=(0.55, 0.55, 0.55))
+    w.lines(edge, width=CUT_LINE_WIDTH, colour=CUT_LINE_COLOUR)
     name = t.label(row, col)
     left = t.label(row, col - 1) if col else label.t("none")
     above = t.label(row - 1, col) if row else label.t("none")

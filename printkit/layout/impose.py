@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..geometry import BAND, EDGE, FOLD_GAP, MARGIN, MARK_GAP, MAX_GUTTER, MAX_MARK, MIN_GUTTER, MIN_MARK, Paper
+from ..geometry import BAND, BAND_CLEAR, EDGE, FOLD_GAP, MARGIN, MARK_GAP, MAX_GUTTER, MAX_MARK, MIN_GUTTER, MIN_MARK, Paper
 from ..geometry import crossing, windows
 
 
@@ -134,8 +134,8 @@ def grid(paper: Paper, w: float, h: float, count: int | None = None) -> Grid | N
     """
     options = []
     for band in ("bottom", "right", "none"):
-        x_hi = paper.width - (MARGIN + BAND if band == "right" else EDGE)
-        y_hi = paper.height - (MARGIN + BAND if band == "bottom" else EDGE)
+        x_hi = paper.width - (MARGIN + BAND + BAND_CLEAR if band == "right" else EDGE)
+        y_hi = paper.height - (MARGIN + BAND + BAND_CLEAR if band == "bottom" else EDGE)
         full_x, full_y = solve_axis(EDGE, x_hi, w), solve_axis(EDGE, y_hi, h)
         if not full_x or not full_y:
             continue

@@ -16,15 +16,16 @@ from typing import Callable
 
 from ..content import GameContent, LoadedComponent
 from ..draw import PieceSpec
-from ..geometry import BAND, EDGE, MARGIN, MARK_GAP, MIN_MARK, Paper
+from ..geometry import BAND, BAND_CLEAR, EDGE, MARGIN, MARK_GAP, MIN_MARK, Paper
 from ..write import Writer
 from .impose import Axis, best_grid, fits, solve_axis
 from ..draw import TemplateProblem
-from .parts import (Options, draw_part, guide_catalogs, is_duplex, kind_of, paper_label, piece_specs, planned_pages,
+from .parts import (Options, blank_page, draw_part, guide_catalogs, is_duplex, kind_of, paper_label, piece_specs, planned_pages,
                     template_problems)
 from .sheets import SheetLabels, Sink, cut_marks, draw_face
 
 MARKS = 2 * (MIN_MARK + MARK_GAP)  # the marks above and below a band
+BANDS_APART = 2.0  # clear paper between two bands: one band's marks never run into the next one's
 
 
 @dataclass
@@ -59,11 +60,12 @@ class GangSheet:
 
     @property
     def bottom(self) -> float:
-        return self.paper.height - MARGIN - BAND  # the furniture band sits below the pieces
+        return self.paper.height - MARGIN - BAND - BAND_CLEAR  # the furniture band sits below the pieces
 
     @property
     def used(self) -> float:
-        return sum(b.height for b in self.bands)
+        """Height the bands take, with clear space between two bands so their marks never meet."""
+        return sum(b.height for b in self.bands) + BANDS_APART * max(0, len(self.bands) - 1)
 
     @property
     def landscape(self) -> bool:
@@ -76,7 +78,7 @@ def _band(sheet: GangSheet, size: tuple[float, float], left: int) -> Band | None
     x = solve_axis(EDGE, sheet.paper.width - EDGE, w, left)
     if x is None:
         return None
-    room = sheet.bottom - EDGE - sheet.used
+    room = sheet.bottom - EDGE - sheet.used - (BANDS_APART if sheet.bands else 0.0)
     need = math.ceil(left / x.count)
     with_marks = min(need, fits(0, room - MARKS, h + x.gutter))
     bare = min(need, fits(0, room, h + x.gutter))
@@ -107,7 +109,7 @@ def gang(sizes: list[tuple[float, float]], paper: Paper) -> list[GangSheet]:
                 if band is None:
                     raise ValueError(f"a piece of {size[0]:g} x {size[1]:g} mm does not fit on {paper.name}")
             placed = min(left, band.rows * band.x.count)
-            band.top = EDGE + sheets[-1].used
+            band.top = EDGE + sheets[-1].used + (BANDS_APART if sheets[-1].bands else 0.0)
             band.pieces = list(range(i + run - left, i + run - left + placed))
             sheets[-1].bands.append(band)
             left -= placed
@@ -256,6 +258,9 @@ def plan_kit(content: GameContent, paper: Paper, lang: str, opts: Options, sink:
         for comp in mine:
             if comp not in ganged:
                 pages = planned_pages(content, comp, paper, lang, opts)
+                if job == "paper" and sections and sections[-1].job == "paper" and sections[-1].pages % 2:
+                    # plain paper prints double-sided: every document starts on a sheet of its own
+                    sections.append(Section(job, [], 1, False))
                 sections.append(Section(job, [comp], pages, False, {comp.stem: list(range(pages))}))
     return KitPlan(sections)
 
@@ -293,7 +298,11 @@ def draw_kit_body(w: Writer, content: GameContent, plan: KitPlan, paper: Paper, 
     drawn_parts = []
     catalogs = guide_catalogs()
     for section in plan.sections:
-        if section.ganged:
+        if not section.comps:
+            label = SheetLabels(content.title_in(lang), catalogs.get(lang, "guide.title"),
+                                paper_label(content, paper, lang), lang, catalogs)
+            blank_page(w, paper, label)
+        elif section.ganged:
             label = SheetLabels(content.title_in(lang), catalogs.get(lang, f"guide.job_{section.job}"),
                                 paper_label(content, paper, lang), lang, catalogs)
             drawn = ganged_pages(w, section.pieces, paper, section.job == "card_duplex", label, sink)

@@ -105,6 +105,10 @@ def _union(rects: list[Rect]) -> Rect:
     return x0, y0, x1 - x0, y1 - y0
 
 
+CUT_LINE_WIDTH = 0.15  # thin, but an inkjet still prints it on a coloured piece
+CUT_LINE_COLOUR = (0.45, 0.45, 0.45)
+
+
 def cut_marks(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks: tuple[float, float]) -> None:
     """Marks in the margin, in line with every trim edge, a little clear of the bleed; an axis with no
     room for marks has its cuts printed as hairlines across the pieces instead.
@@ -127,17 +131,21 @@ def _draw_marks(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks:
     if my > 0:
         top, bottom = y0 - by - MARK_GAP, y1 + by + MARK_GAP
         segs += [seg for x in xs for seg in ((x, top - my, x, top), (x, bottom, x, bottom + my))]
-    else:
-        lines += [(x, y0 - by, x, y1 + by) for x in xs]
+    else:  # each line runs along the pieces that have that edge, not across an empty slot
+        for x in xs:
+            along = [r for r in trims if abs(r[0] - x) < 1e-3 or abs(r[0] + r[2] - x) < 1e-3]
+            lines.append((x, min(r[1] for r in along) - by, x, max(r[1] + r[3] for r in along) + by))
     if mx > 0:
         left, right = x0 - bx - MARK_GAP, x1 + bx + MARK_GAP
         segs += [seg for y in ys for seg in ((left - mx, y, left, y), (right, y, right + mx, y))]
     else:
-        lines += [(x0 - bx, y, x1 + bx, y) for y in ys]
+        for y in ys:
+            along = [r for r in trims if abs(r[1] - y) < 1e-3 or abs(r[1] + r[3] - y) < 1e-3]
+            lines.append((min(r[0] for r in along) - bx, y, max(r[0] + r[2] for r in along) + bx, y))
     if segs:
         w.lines(segs)
     if lines:
-        w.lines(lines, width=0.08, colour=(0.55, 0.55, 0.55))
+        w.lines(lines, width=CUT_LINE_WIDTH, colour=CUT_LINE_COLOUR)
 
 
 def draw_face(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed: tuple[float, float], lang: str,
