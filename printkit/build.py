@@ -290,7 +290,11 @@ def check_build(roots: Roots, games: list[str]) -> list[GameContent]:
     """`validate`'s verdict, the same as a build's: every file of every paper and language drawn in a
     throwaway folder (templates rendered, texts fitted), nothing written to the output folder."""
     contents = validate(roots, games)
-    with tempfile.TemporaryDirectory(prefix="printkit-validate-") as tmp:
+    try:
+        scratch = tempfile.TemporaryDirectory(prefix="printkit-validate-")
+    except OSError as exc:
+        raise ContentError([os_problem(tempfile.gettempdir(), exc, "a folder we can write for drawing")]) from None
+    with scratch as tmp:
         _draw(Settings(roots=roots, out=Path(tmp)), contents, lambda _: None, dry_run=True)
     return contents
 

@@ -66,7 +66,12 @@ class Staging:
     """One build's stage folder inside the output folder, and the commit that moves it into place."""
 
     out: Path
-    moves: list[str] = field(default_factory=list)  # paths relative to out, in the order they were staged
+    # paths relative to out, in the order they were staged (a dict: a build may stage thousands of images)
+    staged: dict[str, None] = field(default_factory=dict)
+
+    @property
+    def moves(self) -> list[str]:
+        return list(self.staged)
 
     @property
     def stage(self) -> Path:
@@ -90,8 +95,7 @@ class Staging:
         """Where a file of the build is written before the commit; staged files are listed once each."""
         staged = self.stage / rel
         staged.parent.mkdir(parents=True, exist_ok=True)
-        if rel not in self.moves:
-            self.moves.append(rel)
+        self.staged.setdefault(rel, None)
         return staged
 
     def discard(self) -> None:
@@ -113,15 +117,16 @@ class Staging:
     def commit(self) -> None:
         """Move every staged file into place under the journal; on a failure, put everything back."""
         self.preflight()
-        new_dirs = sorted({str(p.relative_to(self.out)) for rel in self.moves for p in (self.out / rel).parents
+        moves = self.moves
+        new_dirs = sorted({str(p.relative_to(self.out)) for rel in moves for p in (self.out / rel).parents
                            if p != self.out and self.out in p.parents and not p.exists()}, key=len)
         journal = {"state": "committing", "stage": self.stage.name, "backup": self.backup.name,
-                   "moves": self.moves, "dirs": new_dirs}
+                   "moves": moves, "dirs": new_dirs}
         try:
             _write_json_atomically(self.out / JOURNAL, journal)
             for rel in new_dirs:
                 (self.out / rel).mkdir(exist_ok=True)
-            for rel in self.moves:
+            for rel in moves:
                 _move_in(self.out, self.stage, self.backup, rel)
             _write_json_atomically(self.out / JOURNAL, {**journal, "state": "committed"})
         except OSError as exc:
