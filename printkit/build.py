@@ -1,16 +1,18 @@
 """The build, top-down: load → validate → expand → draw → impose → write, then the manifest.
 
-Every file is written under a temporary name; only when every file of the build is drawn
-without a problem are they all renamed into place. Bad input never overwrites good output.
+Every file is written in a stage folder; only when every file of the build is drawn without a
+problem are they all moved into place, under a journal (staging.py). Bad input never overwrites
+good output, and a build killed half-way leaves the previous output whole.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import os
+import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 from .layout import fits_sheet, poster_paper
 from .content import GameContent, load_game
@@ -25,6 +27,7 @@ from .content import Roots
 from .write import Writer, write_zip
 from .rules import check_game
 from .draw import check_catalog_glyphs
+from .staging import Staging, os_problem
 
 
 @dataclass(frozen=True)
@@ -84,52 +87,69 @@ def validate(roots: Roots, games: list[str]) -> list[GameContent]:
 @dataclass
 class _Staged:
     tmp: Path
-    final: Path
     meta: dict
 
 
 class _Stage:
-    """Temporary files of a build, renamed into place together or removed together."""
+    """A build's files, written in a stage folder of the output folder and committed together
+    (staging.Staging: a journal makes the commit all-or-nothing even when the build is killed)."""
 
     def __init__(self, out: Path, back_offset: tuple[float, float] = (0.0, 0.0)):
         self.out = out
         self.back_offset = back_offset
         self.files: list[_Staged] = []
+        self.staging = Staging(out)
+        self.staging.open()
 
     def tmp(self, rel: str) -> Path:
-        final = self.out / rel
-        final.parent.mkdir(parents=True, exist_ok=True)
-        return final.with_name(f".{final.name}.tmp{os.getpid()}")
+        with self.writing(rel):
+            return self.staging.path(rel)
+
+    @contextmanager
+    def writing(self, rel: str) -> Iterator[None]:
+        """A failure of the disk while a file is staged is a problem at the file's place in the output."""
+        try:
+            yield
+        except OSError as exc:
+            raise ContentError([os_problem(self.out / rel, exc)]) from None
 
     def writer(self, rel: str, title: str, subject: str, duplex: bool) -> Writer:
         return Writer(self.tmp(rel), title, subject, duplex, self.back_offset)
 
     def add_bytes(self, rel: str, data: bytes, meta: dict) -> None:
         tmp = self.tmp(rel)
-        tmp.write_bytes(data)
-        self.files.append(_Staged(tmp, self.out / rel, {"path": rel, "pages": 0, **meta}))
+        with self.writing(rel):
+            tmp.write_bytes(data)
+        self.files.append(_Staged(tmp, {"path": rel, "pages": 0, **meta}))
 
     def add_zip(self, rel: str, members: list[str], meta: dict) -> None:
         """A zip of files staged in this build, named in it relative to the zip's folder."""
         staged = {f.meta["path"]: f.tmp for f in self.files}
         folder = rel.rsplit("/", 1)[0] + "/"
         tmp = self.tmp(rel)
-        write_zip(tmp, [(m.removeprefix(folder), staged[m]) for m in members])
-        self.files.append(_Staged(tmp, self.out / rel, {"path": rel, "pages": 0, **meta}))
+        with self.writing(rel):
+            write_zip(tmp, [(m.removeprefix(folder), staged[m]) for m in members])
+        self.files.append(_Staged(tmp, {"path": rel, "pages": 0, **meta}))
 
     def add(self, w: Writer, rel: str, meta: dict) -> None:
-        self.files.append(_Staged(w.finish(), self.out / rel, {"path": rel, **meta, "pages": w.pages}))
+        with self.writing(rel):
+            self.files.append(_Staged(w.finish(), {"path": rel, **meta, "pages": w.pages}))
 
     def discard(self) -> None:
-        for f in self.files:
-            f.tmp.unlink(missing_ok=True)
+        self.staging.discard()
 
-    def commit(self) -> list[OutputFile]:
-        done = []
-        for f in self.files:
-            os.replace(f.tmp, f.final)
-            digest = hashlib.sha256(f.final.read_bytes()).hexdigest()
-            done.append(OutputFile(sha256=digest, **f.meta))
+    def commit(self, fit_report: str | None = None) -> list[OutputFile]:
+        """The manifest (and fit report) staged with the files, then all of them moved in at once."""
+        done = [OutputFile(sha256=hashlib.sha256(f.tmp.read_bytes()).hexdigest(), **f.meta) for f in self.files]
+        with self.writing("manifest.json"):
+            self.tmp("manifest.json").write_text(manifest_text(self.out, done), encoding="utf-8")
+            if fit_report is not None:
+                self.tmp("fit-report.md").write_text(fit_report, encoding="utf-8")
+        try:
+            self.staging.commit()
+        except BaseException:
+            self.discard()
+            raise
         return done
 
 
@@ -263,9 +283,28 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
                        "items": sum(e.items for e in listed if e.kind != "board-tiled")})
 
 
-def build(settings: Settings, games: list[str], progress: Callable[[str], None] = lambda _: None) -> list[OutputFile]:
-    """Build the games into settings.out; raises ContentError (writing nothing) on any problem."""
-    contents = validate(settings.roots, games)
+def build(settings: Settings, games: list[str], progress: Callable[[str], None] = lambda _: None,
+          dry_run: bool = False) -> list[OutputFile]:
+    """Build the games into settings.out; raises ContentError (writing nothing) on any problem.
+    dry_run: draw every file in a stage folder of settings.out and discard them (the verdict of a build)."""
+    return _draw(settings, validate(settings.roots, games), progress, dry_run)
+
+
+def check_build(roots: Roots, games: list[str]) -> list[GameContent]:
+    """`validate`'s verdict, the same as a build's: every file of every paper and language drawn in a
+    throwaway folder (templates rendered, texts fitted), nothing written to the output folder."""
+    contents = validate(roots, games)
+    try:
+        scratch = tempfile.TemporaryDirectory(prefix="printkit-validate-")
+    except OSError as exc:
+        raise ContentError([os_problem(tempfile.gettempdir(), exc, "a folder we can write for drawing")]) from None
+    with scratch as tmp:
+        _draw(Settings(roots=roots, out=Path(tmp)), contents, lambda _: None, dry_run=True)
+    return contents
+
+
+def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[str], None],
+          dry_run: bool) -> list[OutputFile]:
     stage = _Stage(settings.out, settings.duplex_offset)
     sink = Sink({})
     try:
@@ -281,10 +320,10 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
     except BaseException:
         stage.discard()
         raise
-    written = stage.commit()
-    write_manifest(settings.out, written)
-    write_fit_report(settings.out, sink.fit_report())
-    return written
+    if dry_run:  # validate: every file drawn, none moved in
+        stage.discard()
+        return []
+    return stage.commit(sink.fit_report())
 
 
 def build_calibration(out: Path, paper: str, lang: str, duplex_offset: tuple[float, float] = (0.0, 0.0)) -> OutputFile:
@@ -292,42 +331,30 @@ def build_calibration(out: Path, paper: str, lang: str, duplex_offset: tuple[flo
     stage = _Stage(out, duplex_offset)
     rel = f"calibration.{paper}.{lang}.pdf"
     catalogs = guide_catalogs()
-    w = stage.writer(rel, catalogs.get(lang, "guide.calibration_title"), "calibration", duplex=True)
     label = SheetLabels("printkit", catalogs.get(lang, "guide.calibration_title"), catalogs.get(lang, f"guide.paper_{paper}"),
                         lang, catalogs)
     try:
+        w = stage.writer(rel, catalogs.get(lang, "guide.calibration_title"), "calibration", duplex=True)
         calibration_pages(w, PAPERS[paper], label)
     except BaseException:
         stage.discard()
         raise
     stage.add(w, rel, {"game": None, "component": "calibration", "kind": "calibration", "paper": paper, "lang": lang,
                        "items": 0})
-    written = stage.commit()
-    write_manifest(out, written)
-    return written[0]
+    return stage.commit()[0]
 
 
-def write_fit_report(out: Path, report: str) -> None:
-    """output/fit-report.md: this build's texts shrunk below their nominal size, per language."""
-    path = out / "fit-report.md"
-    tmp = path.with_name(".fit-report.md.tmp")
-    tmp.write_text(report, encoding="utf-8")
-    os.replace(tmp, path)
-
-
-def write_manifest(out: Path, written: list[OutputFile]) -> None:
-    """Merge this build's files into output/manifest.json, dropping entries whose files are gone."""
+def manifest_text(out: Path, written: list[OutputFile]) -> str:
+    """output/manifest.json: this build's files merged into the listed ones, dropping entries whose files are gone."""
     path = out / "manifest.json"
     entries: dict[str, dict] = {}
     if path.is_file():
         try:
             old = json.loads(path.read_text(encoding="utf-8"))
             entries = {e["path"]: e for e in old.get("files", []) if (out / e["path"]).is_file()}
-        except (ValueError, KeyError, TypeError, AttributeError):
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
             entries = {}
     for f in written:  # an image's size and dpi; PDFs keep the fields they always had
         entries[f.path] = {k: v for k, v in asdict(f).items() if v is not None or k not in ("px", "dpi")}
     body = {"generator": "printkit", "files": [entries[k] for k in sorted(entries)]}
-    tmp = path.with_name(".manifest.json.tmp")
-    tmp.write_text(json.dumps(body, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    return json.dumps(body, indent=2, ensure_ascii=False) + "\n"

@@ -2,18 +2,20 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import Any, Callable, Optional
 
+import click
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
-from .build import Settings, build, build_calibration, validate
+from .build import Settings, build, build_calibration, check_build, validate
 from .printers import parse_offset, printer_offset, save_printer
 from .errors import ContentError, PrintkitError
 from .content import KINDS, Game
@@ -54,14 +56,46 @@ def _roots(content: Optional[Path], templates: Optional[Path]) -> Roots:
     return Roots.default(content, templates)
 
 
-def _fail(exc: PrintkitError) -> None:
+def _fail(exc: PrintkitError, writes: bool = True) -> None:
+    """Exit 2 with one line per problem; `writes`: the command writes files (validate never does)."""
     if isinstance(exc, ContentError):
         for problem in exc.problems:
             typer.echo(str(problem), err=True)
-        typer.echo(f"{len(exc.problems)} problem(s); nothing was written.", err=True)
+        typer.echo(f"{len(exc.problems)} problem(s); nothing was written." if writes else
+                   f"{len(exc.problems)} problem(s).", err=True)
     else:
         typer.echo(f"error: {exc}", err=True)
     raise typer.Exit(2)
+
+
+_debug = {"on": False}  # set by the global --debug option for the command that follows it
+
+
+@app.callback()
+def options(debug: bool = typer.Option(False, "--debug", help="show the traceback of an internal error "
+                                                              "(a bug in printkit) instead of one line")) -> None:
+    """Print-and-play kits from YAML: cards, boards, counters and rules sheets for A4 and US Letter."""
+    _debug["on"] = debug
+
+
+def _guarded(command: Callable[..., Any]) -> Callable[..., Any]:
+    """An error printkit did not foresee is a bug: one line saying so and exit 3, not a traceback
+    (unless --debug), so that a user's report starts from the command rather than from a stack."""
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except (typer.Exit, typer.Abort, click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+            raise  # typer's own exits (Exit and Abort are RuntimeErrors too)
+        except Exception as exc:  # noqa: BLE001 - the last line of defence
+            if _debug["on"]:
+                raise
+            what = str(exc).splitlines()[0] if str(exc) else ""
+            typer.echo(f"internal error: {type(exc).__name__}{': ' + what if what else ''}; this is a bug in "
+                       "printkit, not in your files: report this with the command you ran on the project's issue "
+                       "tracker (--debug shows the traceback)", err=True)
+            raise typer.Exit(3) from None
+    return run
 
 
 def _games(roots: Roots, target: Optional[str], drafts: bool = True) -> list[str]:
@@ -71,6 +105,7 @@ def _games(roots: Roots, target: Optional[str], drafts: bool = True) -> list[str
 
 
 @app.command("build")
+@_guarded
 def build_cmd(
     target: str = typer.Argument("all", help="'all' or a game id"),
     paper: PaperChoice = typer.Option(PaperChoice.all, help="paper size"),
@@ -127,6 +162,7 @@ def build_cmd(
 
 
 @app.command("calibrate")
+@_guarded
 def calibrate_cmd(
     paper: PaperChoice = typer.Option(PaperChoice.a4, help="paper size"),
     lang: LangChoice = typer.Option(LangChoice.en, help="language of the instructions"),
@@ -148,6 +184,7 @@ def calibrate_cmd(
 
 
 @app.command("printer")
+@_guarded
 def printer_cmd(
     name: str = typer.Argument(..., help="a name for this printer"),
     duplex_offset: str = typer.Option(..., "--duplex-offset", help="DX,DY in mm read from the calibration sheet"),
@@ -162,23 +199,26 @@ def printer_cmd(
 
 
 @app.command("validate")
+@_guarded
 def validate_cmd(
     game: Optional[str] = typer.Argument(None, help="a game id; all games when omitted"),
     content: Optional[Path] = ContentOpt,
     templates: Optional[Path] = TemplatesOpt,
 ) -> None:
-    """Check content: structure, rules counts and rule facts. Exit 0 when valid, 2 otherwise."""
+    """Check content as a build would (structure, rules counts and facts, templates, text fit), writing
+    nothing. Exit 0 when valid, 2 otherwise."""
     roots = _roots(content, templates)
     try:
-        contents = validate(roots, _games(roots, game))
+        contents = check_build(roots, _games(roots, game))
     except PrintkitError as exc:
-        _fail(exc)
+        _fail(exc, writes=False)
         return
     for c in contents:
         typer.echo(f"{c.id}: valid ({len(c.game.rules)} rules, {len(c.game.facts)} facts)")
 
 
 @app.command("list")
+@_guarded
 def list_cmd(content: Optional[Path] = ContentOpt, templates: Optional[Path] = TemplatesOpt) -> None:
     """Games, their components and piece counts."""
     roots = _roots(content, templates)
@@ -197,6 +237,7 @@ def list_cmd(content: Optional[Path] = ContentOpt, templates: Optional[Path] = T
 
 
 @app.command("schema")
+@_guarded
 def schema_cmd() -> None:
     """JSON Schema of game.yaml and of every component kind, for editors."""
     body = {"game.yaml": Game.model_json_schema(by_alias=True),

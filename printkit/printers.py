@@ -9,7 +9,8 @@ from pathlib import Path
 
 import yaml
 
-from .errors import UsageError
+from .errors import ContentError, Pos, Problem, UsageError
+from .staging import os_problem
 
 
 def config_file() -> Path:
@@ -28,8 +29,16 @@ def parse_offset(text: str) -> tuple[float, float]:
     return dx, dy
 
 
+def _in_the_way(path: Path) -> None:
+    """A file where a folder of the config path belongs (HOME set to a file, say): a problem at that file."""
+    for parent in reversed(path.parents):
+        if parent.exists() and not parent.is_dir():
+            raise ContentError([Problem(Pos(str(parent)), "expected a folder for the printer profiles, found a file")])
+
+
 def _profiles() -> dict[str, dict]:
     path = config_file()
+    _in_the_way(path)
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else {}
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
@@ -56,8 +65,12 @@ def save_printer(name: str, offset: tuple[float, float]) -> Path:
     profiles = _profiles()
     profiles[name] = {"duplex_offset": [offset[0], offset[1]]}
     path = config_file()
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(yaml.safe_dump(profiles, sort_keys=True), encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(yaml.safe_dump(profiles, sort_keys=True), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True) if tmp.parent.is_dir() else None
+        raise ContentError([os_problem(path, exc)]) from None
     return path

@@ -1,0 +1,216 @@
+"""All-or-nothing output: a build's files are staged, then moved into the output folder under a journal.
+
+Every new file is first written in `<out>/.printkit-stage-<pid>/` (the same filesystem, so moving it in
+is a rename). The commit then:
+
+1. writes the journal `<out>/.printkit-journal.json` (atomically: a temporary file renamed) with the
+   state "committing", the stage and backup folders, the files to move in and the folders to create;
+2. for each file: moves the file it replaces (if any) to `<out>/.printkit-backup-<pid>/`, then the new
+   file from the stage into place (the manifest is one of these files, so it always matches them);
+3. rewrites the journal with the state "committed", removes the backup and stage folders, then the journal.
+
+A build killed at any moment leaves a journal; the next build first recovers from it (`recover`):
+"committing" is rolled back (each new file goes back to the stage, each backup back into place: every
+step a rename, so a recovery killed in turn is simply run again), "committed" is rolled forward (only the
+clean-up is left). Stage folders of processes that are gone are removed. The output folder therefore
+holds either the whole previous build or the whole new one, and no temporary file.
+"""
+from __future__ import annotations
+
+import errno
+import json
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import ContentError, Pos, Problem
+
+JOURNAL = ".printkit-journal.json"
+STAGE_PREFIX = ".printkit-stage-"
+BACKUP_PREFIX = ".printkit-backup-"
+
+
+def os_problem(path: Path | str, exc: OSError, expected: str = "a file we can write") -> Problem:
+    """An operating-system failure on a path, as a problem positioned at the path itself."""
+    found = {errno.ENOSPC: "no space left on the disk", errno.EDQUOT: "no space left on the disk (quota)",
+             errno.EISDIR: "a folder", errno.ENOTDIR: "a file where a folder belongs",
+             errno.EACCES: "permission denied", errno.EPERM: "permission denied",
+             errno.EROFS: "a read-only filesystem", errno.EEXIST: "something already there"}
+    reason = found.get(exc.errno or 0, (exc.strerror or type(exc).__name__).lower())
+    return Problem(Pos(str(path)), f"expected {expected}, found {reason}")
+
+
+def _write_json_atomically(path: Path, body: dict) -> None:
+    """A file that is either its old content or its new one, even across a power cut."""
+    tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")
+    with tmp.open("w", encoding="utf-8") as fh:
+        json.dump(body, fh, indent=1)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's live process
+    return True
+
+
+@dataclass
+class Staging:
+    """One build's stage folder inside the output folder, and the commit that moves it into place."""
+
+    out: Path
+    # paths relative to out, in the order they were staged (a dict: a build may stage thousands of images)
+    staged: dict[str, None] = field(default_factory=dict)
+
+    @property
+    def moves(self) -> list[str]:
+        return list(self.staged)
+
+    @property
+    def stage(self) -> Path:
+        return self.out / f"{STAGE_PREFIX}{os.getpid()}"
+
+    @property
+    def backup(self) -> Path:
+        return self.out / f"{BACKUP_PREFIX}{os.getpid()}"
+
+    def open(self) -> None:
+        """Check the output folder, finish any killed build's commit, and make an empty stage."""
+        check_out(self.out)
+        recover(self.out)
+        shutil.rmtree(self.stage, ignore_errors=True)
+        try:
+            self.stage.mkdir()
+        except OSError as exc:
+            raise ContentError([os_problem(self.out, exc, "a folder we can write for the output")]) from None
+
+    def path(self, rel: str) -> Path:
+        """Where a file of the build is written before the commit; staged files are listed once each."""
+        staged = self.stage / rel
+        staged.parent.mkdir(parents=True, exist_ok=True)
+        self.staged.setdefault(rel, None)
+        return staged
+
+    def discard(self) -> None:
+        shutil.rmtree(self.stage, ignore_errors=True)
+
+    def preflight(self) -> None:
+        """Every path in the way of a new file, all at once, before anything is moved."""
+        problems = []
+        for rel in self.moves:
+            final = self.out / rel
+            if final.is_dir() and not final.is_symlink():
+                problems.append(Problem(Pos(str(final)), "expected a file we can write, found a folder"))
+            for parent in list(final.parents)[: len(Path(rel).parts) - 1]:
+                if parent.exists() and not parent.is_dir():
+                    problems.append(Problem(Pos(str(parent)), "expected a folder, found a file"))
+        if problems:
+            raise ContentError(problems)
+
+    def commit(self) -> None:
+        """Move every staged file into place under the journal; on a failure, put everything back."""
+        self.preflight()
+        moves = self.moves
+        new_dirs = sorted({str(p.relative_to(self.out)) for rel in moves for p in (self.out / rel).parents
+                           if p != self.out and self.out in p.parents and not p.exists()}, key=len)
+        journal = {"state": "committing", "stage": self.stage.name, "backup": self.backup.name,
+                   "moves": moves, "dirs": new_dirs}
+        try:
+            _write_json_atomically(self.out / JOURNAL, journal)
+            for rel in new_dirs:
+                (self.out / rel).mkdir(exist_ok=True)
+            for rel in moves:
+                _move_in(self.out, self.stage, self.backup, rel)
+            _write_json_atomically(self.out / JOURNAL, {**journal, "state": "committed"})
+        except OSError as exc:
+            failed = Path(exc.filename) if exc.filename else self.out
+            try:
+                recover(self.out)
+            finally:
+                self.discard()
+            raise ContentError([os_problem(_shown(self.out, self.stage, failed), exc)]) from None
+        _clean_up(self.out, journal)
+
+
+def _shown(out: Path, stage: Path, path: Path) -> Path:
+    """The path a user knows: a staged file is shown where it was going."""
+    try:
+        return out / path.relative_to(stage)
+    except ValueError:
+        return path
+
+
+def _move_in(out: Path, stage: Path, backup: Path, rel: str) -> None:
+    final = out / rel
+    if final.exists() or final.is_symlink():
+        (backup / rel).parent.mkdir(parents=True, exist_ok=True)
+        os.replace(final, backup / rel)
+    os.replace(stage / rel, final)
+
+
+def _roll_back(out: Path, journal: dict) -> None:
+    """Undo a commit in reverse; each step is a rename back, so running it twice does no harm."""
+    stage, backup = out / journal["stage"], out / journal["backup"]
+    for rel in reversed(journal["moves"]):
+        final, staged, saved = out / rel, stage / rel, backup / rel
+        if not staged.exists() and (final.exists() or final.is_symlink()):  # the new file was moved in
+            staged.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(final, staged)  # the new file goes back where it came from
+        if saved.exists() or saved.is_symlink():
+            os.replace(saved, final)
+    for rel in sorted(journal.get("dirs", []), key=len, reverse=True):
+        try:
+            (out / rel).rmdir()  # only folders the commit made, and only when empty again
+        except OSError:
+            pass
+
+
+def _clean_up(out: Path, journal: dict) -> None:
+    shutil.rmtree(out / journal["backup"], ignore_errors=True)
+    shutil.rmtree(out / journal["stage"], ignore_errors=True)
+    (out / JOURNAL).unlink(missing_ok=True)
+
+
+def recover(out: Path) -> None:
+    """Finish what a killed build left: roll its commit back or forward, and remove its temporary files."""
+    path = out / JOURNAL
+    if path.is_file():
+        try:
+            journal = json.loads(path.read_text(encoding="utf-8"))
+            state = journal["state"]
+        except (ValueError, KeyError, TypeError):
+            raise ContentError([Problem(Pos(str(path)), "expected a journal of an interrupted build, found "
+                                                        "something else (remove it by hand)")]) from None
+        try:
+            if state == "committing":
+                _roll_back(out, journal)
+            _clean_up(out, journal)
+        except OSError as exc:
+            raise ContentError([os_problem(exc.filename or out, exc)]) from None
+    for leftover in out.glob(".printkit-*"):
+        pid = leftover.name.rsplit("-", 1)[-1]
+        stale = leftover.name.startswith((STAGE_PREFIX, BACKUP_PREFIX)) and (
+            not pid.isdigit() or int(pid) == os.getpid() or not _alive(int(pid)))
+        if stale:
+            shutil.rmtree(leftover, ignore_errors=True)
+    for tmp in out.glob(f"{JOURNAL}.tmp*"):
+        tmp.unlink(missing_ok=True)
+
+
+def check_out(out: Path) -> None:
+    """The output folder exists (made when missing) and is a folder."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise ContentError([Problem(Pos(str(out)), "expected a folder for the output, found a file")]) from None
+    except OSError as exc:
+        raise ContentError([os_problem(out, exc, "a folder we can write for the output")]) from None
+    if not out.is_dir():
+        raise ContentError([Problem(Pos(str(out)), "expected a folder for the output, found a file")])
