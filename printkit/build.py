@@ -237,7 +237,7 @@ def needs_poster(model: object, papers: tuple[str, ...]) -> bool:
 def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layout: str, stage: _Stage,
               sink: Sink, rel: str) -> None:
     """The print guide, then the print jobs by stock: card stock double-sided, card stock one-sided, paper."""
-    from .layout import Entry, Job, count_pages, draw_kit_body, flow_pages, guide_flow, job_sheets, plan_kit
+    from .layout import Entry, Job, count_pages, draw_kit_body, flow_pages, guide_flow, job_sheets, plan_kit, with_blanks
 
     plan = plan_kit(content, paper, lang, opts, sink)
 
@@ -258,8 +258,10 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
 
     listed, jobs = entries(2)
     guide_pages = count_pages(paper, guide_flow(content, paper, lang, listed, layout, jobs=jobs, saved=plan.saved))
-    # the guide prints on plain paper with the rules, double-sided: a rules sheet starts on a sheet of its own
-    blank = guide_pages % 2 and any(s.job == "paper" for s in plan.sections)
+    # the guide prints on plain paper with the rules, double-sided: rules of whole sheets start on a sheet of their own
+    first_paper = next((s for s in plan.sections if s.job == "paper"), None)
+    blank = int(guide_pages % 2 == 1 and first_paper is not None and first_paper.pages % 2 == 0)
+    plan = with_blanks(plan, guide_pages + blank)
     listed, jobs = entries(guide_pages + blank + 1)
     guide = tuple(range(1, guide_pages + blank + 1))
     if not any(j.key == "paper" for j in jobs):

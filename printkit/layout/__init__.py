@@ -13,7 +13,7 @@ from .boards import fits_sheet, poster_paper
 from .export import ExportFile, game_exports
 from .flow import count_pages, flow_pages
 from .guide import Entry, Job, entry_kind, guide_flow
-from .kit import draw_kit_body, job_sheets, plan_kit
+from .kit import draw_kit_body, job_sheets, plan_kit, with_blanks
 from .parts import (
     Options, blank_page, draw_part, draw_poster, foldable, guide_catalogs, is_duplex, is_localised,
     items_of, paper_label, piece_size, planned_pages, two_sided)
@@ -23,6 +23,6 @@ from .tabletop import Table
 __all__ = [
     "calibration_pages", "Entry", "ExportFile", "Job", "Options", "SheetLabels", "Sink", "Table", "blank_page",
     "count_pages", "draw_kit_body", "draw_part", "draw_poster", "entry_kind", "fits_sheet", "flow_pages", "foldable",
-    "game_exports", "guide_catalogs", "job_sheets", "plan_kit",
+    "game_exports", "guide_catalogs", "job_sheets", "plan_kit", "with_blanks",
     "guide_flow", "is_duplex", "is_localised", "items_of", "paper_label", "piece_size",
     "planned_pages", "poster_paper", "two_sided"]

@@ -258,11 +258,24 @@ def plan_kit(content: GameContent, paper: Paper, lang: str, opts: Options, sink:
         for comp in mine:
             if comp not in ganged:
                 pages = planned_pages(content, comp, paper, lang, opts)
-                if job == "paper" and sections and sections[-1].job == "paper" and sections[-1].pages % 2:
-                    # plain paper prints double-sided: every document starts on a sheet of its own
-                    sections.append(Section(job, [], 1, False))
                 sections.append(Section(job, [comp], pages, False, {comp.stem: list(range(pages))}))
     return KitPlan(sections)
+
+
+def with_blanks(plan: KitPlan, before: int) -> KitPlan:
+    """Plain paper prints double-sided: a document of whole sheets starts on a sheet of its own, after a
+    blank back where needed (it costs no sheet then; an odd one shares a sheet whichever way it starts).
+    `before` is the plain-paper pages ahead of the body (the guide)."""
+    out: list[Section] = []
+    at = before
+    for section in plan.sections:
+        if section.job == "paper" and section.comps:
+            if at % 2 and not section.pages % 2:
+                out.append(Section("paper", [], 1, False))
+                at += 1
+            at += section.pages
+        out.append(section)
+    return KitPlan(out)
 
 
 def _ganged_section(content: GameContent, job: str, comps: list[LoadedComponent], paper: Paper, lang: str,
