@@ -9,7 +9,10 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-import click
+try:  # typer 0.2x carries its own copy of click; older ones depend on click itself
+    from typer._click.exceptions import Abort as _Abort, ClickException as _ClickException, Exit as _Exit
+except ImportError:  # pragma: no cover - older typer
+    from click.exceptions import Abort as _Abort, ClickException as _ClickException, Exit as _Exit
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn
@@ -85,7 +88,7 @@ def _guarded(command: Callable[..., Any]) -> Callable[..., Any]:
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
-        except (typer.Exit, typer.Abort, click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+        except (typer.Exit, typer.Abort, _Exit, _Abort, _ClickException):
             raise  # typer's own exits (Exit and Abort are RuntimeErrors too)
         except Exception as exc:  # noqa: BLE001 - the last line of defence
             if _debug["on"]:
