@@ -1,6 +1,7 @@
 """A game folder → typed, checked content (structure only; the rules stage checks the rules)."""
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,7 +92,10 @@ def load_component(roots: Roots, game_id: str, stem: str, at: Pos) -> tuple[Load
     if not is_safe_name(stem):
         return None, [expected_found(at, "a component file stem (letters, digits, -)", stem)]
     if not file.is_file():
-        return None, [expected_found(at, f"a component file {roots.shown(file)}", "no such file", raw=True)]
+        stems = [p.stem for p in (roots.content / game_id).glob("*.yaml") if p.stem != "game"]
+        close = difflib.get_close_matches(stem, stems, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return None, [expected_found(at, f"a component file {roots.shown(file)}", f"no such file{hint}", raw=True)]
     shown = roots.shown(file)
     if not inside(file, roots.content / game_id):
         return None, [expected_found(at, f"a component file inside {roots.shown(roots.content / game_id)}",
