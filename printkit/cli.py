@@ -16,6 +16,7 @@ from rich.table import Table
 
 from .build import Settings, build, build_calibration, validate
 from .printers import parse_offset, printer_offset, save_printer
+from .starter import new_game
 from . import __version__
 from .errors import ContentError, PrintkitError
 from .content import KINDS, Game
@@ -249,6 +250,22 @@ def schema_cmd(out: Optional[Path] = typer.Option(None, "--out", help="write one
     for name, schema in _schemas().items():
         (out / name).write_text(json.dumps(schema, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     err.print(f"[green]wrote[/] {len(_schemas())} schemas into {out}/ (see docs/content-format.md, 'Editors')")
+
+
+@app.command("new")
+def new_cmd(
+    game: str = typer.Argument(..., help="the new game's id (letters, digits, -): its folder's name"),
+    folder: Path = typer.Option(Path("."), "--dir", help="where to write content/GAME/"),
+) -> None:
+    """Start a new game that builds as it is: a deck from a CSV, tokens, a board, rules in English and French."""
+    try:
+        target = new_game(game, folder)
+    except PrintkitError as exc:
+        _fail(exc)
+        return
+    content = target.parent
+    err.print(f"[green]wrote[/] {target}/: game.yaml, deck.yaml and cards.csv, tokens.yaml, board.yaml, rules.yaml, i18n/")
+    err.print(f"next: printkit build {game} --content {content}")
 
 
 def main() -> None:  # pragma: no cover
