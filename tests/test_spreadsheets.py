@@ -153,7 +153,30 @@ def test_broken_csv_and_bad_encodings_are_positioned(mini_copy):
 def test_a_damaged_workbook_and_a_missing_sheet_are_problems(mini_copy):
     deck_from(mini_copy, "xlsx")
     (mini_copy / "mini" / "cards.xlsx").write_bytes(b"not a zip")
-    assert problems(mini_copy) == ["content/mini/cards.xlsx:1:1: expected an .xlsx workbook, found a file its "
-                                   "reader refuses (BadZipFile)"]
+    assert problems(mini_copy) == ["content/mini/cards.xlsx:1:1: expected an .xlsx workbook, found a file that "
+                                   "is not one (not a zip file)"]
     deck_from(mini_copy, "ods", cards="cards: {file: cards.{ext}, sheet: Tokens}\n")
     assert problems(mini_copy)[0] == "content/mini/cards.ods:1:1: expected a sheet named 'Tokens' (the file has 'Cards'), found none"
+
+
+def test_tokens_from_a_sheet_whose_headers_are_field_names(mini_copy):
+    discs = mini_copy / "mini" / "discs.yaml"
+    yaml = discs.read_text(encoding="utf-8")
+    discs.write_text(yaml[: yaml.index("items:")] + "items: discs.csv\n", encoding="utf-8")
+    write_csv(mini_copy / "mini" / "discs.csv", [["n", "qty"], [1, 7], [None, None], [" 2 ", 5]])
+    comp = load_game(mini_roots(mini_copy), "mini").components["discs"]
+    assert [(i.get("n"), i.qty, str(i.pos)) for i in comp.items] == [(1, 7, "content/mini/discs.csv:2:1"),
+                                                                      (2, 5, "content/mini/discs.csv:4:1")]
+    write_csv(mini_copy / "mini" / "discs.csv", [["n", "Copies"], [1, 7]])
+    assert problems(mini_copy) == ["content/mini/discs.csv:1:2: expected a header naming a field (qty, n) or a "
+                                   "'columns:' mapping from headers to fields, found 'Copies'"]
+
+
+def test_a_workbook_that_unpacks_too_large_is_refused_unread(mini_copy):
+    import zipfile
+
+    deck_from(mini_copy, "xlsx")
+    with zipfile.ZipFile(mini_copy / "mini" / "cards.xlsx", "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/bomb.xml", b"\0" * (65 << 20))
+    assert problems(mini_copy) == ["content/mini/cards.xlsx:1:1: expected an .xlsx workbook of at most 64 MiB "
+                                   "unpacked, found 65 MiB"]

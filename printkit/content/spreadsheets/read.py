@@ -16,6 +16,7 @@ from ..compose import decode, read_limited
 FORMATS = (".csv", ".xlsx", ".ods")
 MAX_ROWS = 10_001  # a header and one row per item: a component holds at most 10,000 pieces
 MAX_COLUMNS = 200  # far beyond a card's fields; bounds the work of a sheet padded with empty columns
+MAX_UNPACKED = 64 << 20  # bytes of a workbook's unpacked parts: a 4 MiB zip may unpack to gigabytes
 Cell = Any  # str, int, float, bool or None (an empty cell)
 
 
@@ -37,6 +38,7 @@ def read_table(file: Path, shown: str, sheet: str | None) -> Table:
             raise ContentError([expected_found(Pos(shown), "no 'sheet' for a .csv file (it has one)", sheet)])
         rows = _csv_rows(data, shown)
     else:
+        _check_zip(data, shown, "an .xlsx workbook" if suffix == ".xlsx" else "an .ods spreadsheet")
         try:
             rows = _xlsx_rows(data, sheet, shown) if suffix == ".xlsx" else _ods_rows(data, sheet, shown)
         except ContentError:
@@ -46,6 +48,18 @@ def read_table(file: Path, shown: str, sheet: str | None) -> Table:
             raise ContentError([expected_found(Pos(shown), what, f"a file its reader refuses ({type(exc).__name__})",
                                                raw=True)]) from None
     return _table(rows, shown)
+
+
+def _check_zip(data: bytes, shown: str, what: str) -> None:
+    """Workbooks are zip files: one that is not, or that unpacks to more than the limit, is refused unread."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except zipfile.BadZipFile:
+        raise ContentError([expected_found(Pos(shown), what, "a file that is not one (not a zip file)", raw=True)]) from None
+    if unpacked > MAX_UNPACKED:
+        raise ContentError([expected_found(Pos(shown), f"{what} of at most {MAX_UNPACKED >> 20} MiB unpacked",
+                                           f"{unpacked >> 20:,} MiB", raw=True)])
 
 
 def _table(rows: list[tuple[int, list[Cell]]], shown: str) -> Table:
@@ -108,8 +122,6 @@ def _ods_rows(data: bytes, sheet: str | None, shown: str) -> list[tuple[int, lis
     from odf.opendocument import load
     from odf.table import Table as OdsTable, TableRow
 
-    if not zipfile.is_zipfile(io.BytesIO(data)):
-        raise ContentError([expected_found(Pos(shown), "an .ods spreadsheet", "a file that is not one", raw=True)])
     tables = load(io.BytesIO(data)).spreadsheet.getElementsByType(OdsTable)
     names = [str(t.getAttribute("name")) for t in tables]
     page = tables[0] if sheet is None else tables[names.index(_sheet(sheet, names, shown))]
