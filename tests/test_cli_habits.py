@@ -49,6 +49,11 @@ def test_unknown_games_and_components_suggest_the_nearest(tmp_path, mini_copy):
     game.write_text(game.read_text(encoding="utf-8").replace("[deck, tokens,", "[dekc, tokens,"), encoding="utf-8")
     result = runner.invoke(app, ["validate", "mini", "--content", str(mini_copy), "--templates", str(FIXTURES / "templates")])
     assert "expected a component file content/mini/dekc.yaml, found no such file (did you mean 'deck'?)" in result.output
+    game.write_text(game.read_text(encoding="utf-8").replace("[dekc, tokens,", "[deck, tokens,")
+                    .replace("count: {component: deck, where: {type: red}}", "count: {component: decks, where: {type: red}}"),
+                    encoding="utf-8")
+    result = runner.invoke(app, ["validate", "mini", "--content", str(mini_copy), "--templates", str(FIXTURES / "templates")])
+    assert result.exit_code == 2 and "found 'decks' (did you mean 'deck'?)" in result.output
 
 
 def test_the_progress_bar_counts_files_and_time_left():
