@@ -89,6 +89,12 @@ def _progress() -> Progress:
                     disable=not err.is_terminal)
 
 
+def _complete_game(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of a game argument: the games of --content (or the shipped ones)."""
+    roots = _roots(ctx.params.get("content"), ctx.params.get("templates"))
+    return [g for g in ("all", *roots.games()) if g.startswith(incomplete)]
+
+
 def _games(roots: Roots, target: Optional[str], drafts: bool = True) -> list[str]:
     if target in (None, "all"):
         return roots.games() if drafts else roots.ready_games()
@@ -97,7 +103,7 @@ def _games(roots: Roots, target: Optional[str], drafts: bool = True) -> list[str
 
 @app.command("build")
 def build_cmd(
-    target: str = typer.Argument("all", help="'all' or a game id"),
+    target: str = typer.Argument("all", help="'all' or a game id", autocompletion=_complete_game),
     paper: str = _choices("all", PAPER_CHOICES, "paper size (any case: A4, Letter)"),
     lang: str = _choices("all", LANG_CHOICES, "language of the localised components"),
     out: Path = typer.Option(Path("output"), help="output folder"),
@@ -188,7 +194,7 @@ def printer_cmd(
 
 @app.command("validate")
 def validate_cmd(
-    game: Optional[str] = typer.Argument(None, help="a game id; all games when omitted"),
+    game: Optional[str] = typer.Argument(None, help="a game id; all games when omitted", autocompletion=_complete_game),
     content: Optional[Path] = ContentOpt,
     templates: Optional[Path] = TemplatesOpt,
 ) -> None:

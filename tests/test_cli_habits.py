@@ -32,6 +32,17 @@ def test_shell_completion_is_offered():
     assert shown.exit_code == 0 and "complete" in shown.output
 
 
+
+def test_completion_offers_games_and_option_values():
+    def complete(words: str) -> list[str]:
+        env = {"COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - 1), "_PRINTKIT_COMPLETE": "complete_bash"}
+        return runner.invoke(app, [], env=env, prog_name="printkit").output.split()
+
+    assert complete(f"printkit validate --content {FIXTURES / 'content'} m") == ["mini"]
+    assert complete("printkit build rep") == ["rep-detect", "replicants"]
+    assert complete("printkit build x --paper l") == ["letter"]
+
+
 def test_paper_names_in_any_case_and_a_near_miss_suggested(tmp_path):
     bad = runner.invoke(app, ["calibrate", "--paper", "A5", "--out", str(tmp_path)])
     assert bad.exit_code == 2 and "expected one of a4, letter, all, found 'A5' (did you mean 'a4'?)" in flat(bad.output)
