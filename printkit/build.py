@@ -6,6 +6,7 @@ good output, and a build killed half-way leaves the previous output whole.
 """
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import tempfile
@@ -71,7 +72,9 @@ def validate(roots: Roots, games: list[str]) -> list[GameContent]:
     known = roots.games()
     for game in games:
         if game not in known:
-            raise UsageError(f"unknown game {game!r}; games: {', '.join(known) or 'none'}")
+            close = difflib.get_close_matches(game, known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise UsageError(f"unknown game {game!r}; games: {', '.join(known) or 'none'}{hint}")
         try:
             content = load_game(roots, game)
         except ContentError as exc:
@@ -285,11 +288,30 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
                        "items": sum(e.items for e in listed if e.kind != "board-tiled")})
 
 
+def planned_files(content: GameContent, settings: Settings) -> int:
+    """How many PDF files build_game writes for a game (its images aside), for the progress count."""
+    opts, total = Options(settings.layout, settings.theme), 0
+    for paper_name in settings.papers:
+        paper = PAPERS[paper_name]
+        for comp in content.components.values() if settings.parts else []:
+            copies = len(_langs(content, settings)) if is_localised(comp) else 1
+            fold = settings.gutterfold and is_duplex(comp, opts, paper) and foldable(comp, paper)
+            total += copies * (2 if fold else 1)
+        total += len(_langs(content, settings)) if settings.kits else 0
+    for comp in content.components.values() if settings.poster else []:
+        if needs_poster(comp.model, settings.papers):
+            total += len(_langs(content, settings)) if is_localised(comp) else 1
+    return total
+
+
 def build(settings: Settings, games: list[str], progress: Callable[[str], None] = lambda _: None,
-          dry_run: bool = False) -> list[OutputFile]:
+          dry_run: bool = False, planned: Callable[[int | None], None] = lambda _: None) -> list[OutputFile]:
     """Build the games into settings.out; raises ContentError (writing nothing) on any problem.
-    dry_run: draw every file in a stage folder of settings.out and discard them (the verdict of a build)."""
-    return _draw(settings, validate(settings.roots, games), progress, dry_run)
+    dry_run: draw every file in a stage folder of settings.out and discard them (the verdict of a build).
+    `planned` hears how many files the build writes before the first (None when piece images make it open)."""
+    contents = validate(settings.roots, games)
+    planned(None if settings.images else sum(planned_files(c, settings) for c in contents))
+    return _draw(settings, contents, progress, dry_run)
 
 
 def check_build(roots: Roots, games: list[str]) -> list[GameContent]:

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import functools
 import json
 import re
-from enum import Enum
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -15,38 +15,50 @@ except ImportError:  # pragma: no cover - older typer
     from click.exceptions import Abort as _Abort, ClickException as _ClickException, Exit as _Exit
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                           TimeRemainingColumn)
 from rich.table import Table
 
 from .build import Settings, build, build_calibration, check_build, validate
 from .printers import parse_offset, printer_offset, save_printer
+from .starter import new_game
+from . import __version__
 from .errors import ContentError, PrintkitError
 from .content import KINDS, Game
 from .layout import items_of
 from .geometry import PAPERS
 from .content import Roots
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Print-and-play kits from YAML: cards, boards, counters and rules sheets for A4 and US Letter.")
 err = Console(stderr=True)
 
-
-class PaperChoice(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-    all = "all"
+PAPER_CHOICES = ("a4", "letter", "all")
+LANG_CHOICES = ("en", "fr", "de", "all")
+LAYOUT_CHOICES = ("duplex", "gutterfold")
 
 
-class LangChoice(str, Enum):
-    en = "en"
-    fr = "fr"
-    de = "de"
-    all = "all"
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"printkit {__version__}")
+        raise typer.Exit()
 
 
-class LayoutChoice(str, Enum):
-    duplex = "duplex"
-    gutterfold = "gutterfold"
+def _choice(choices: tuple[str, ...]):
+    """An option's value out of `choices`, in any case (`--paper A4`), with the nearest choice suggested."""
+    def check(value: str) -> str:
+        wanted = value.lower()
+        if wanted in choices:
+            return wanted
+        close = difflib.get_close_matches(wanted, choices, n=1, cutoff=0.5)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise typer.BadParameter(f"expected one of {', '.join(choices)}, found {value!r}{hint}")
+    return check
+
+
+def _choices(default: str, choices: tuple[str, ...], help: str, *flags: str):  # noqa: A002 - typer's own name
+    return typer.Option(default, *flags, callback=_choice(choices), metavar="|".join(choices), help=help,
+                        autocompletion=lambda incomplete: [c for c in choices if c.startswith(incomplete.lower())])
 
 
 ContentOpt = typer.Option(None, "--content", help="folder of games to use instead of the shipped ones")
@@ -76,7 +88,9 @@ _debug = {"on": False}  # set by the global --debug option for the command that 
 
 @app.callback()
 def options(debug: bool = typer.Option(False, "--debug", help="show the traceback of an internal error "
-                                                              "(a bug in printkit) instead of one line")) -> None:
+                                                              "(a bug in printkit) instead of one line"),
+            version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                         help="print printkit's version and exit")) -> None:
     """Print-and-play kits from YAML: cards, boards, counters and rules sheets for A4 and US Letter."""
     _debug["on"] = debug
 
@@ -101,6 +115,19 @@ def _guarded(command: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
+def _progress() -> Progress:
+    """The build's bar: files written of those planned, time spent and time left (shown on a terminal only)."""
+    return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    TimeRemainingColumn(), TextColumn("{task.fields[file]}"), console=err, transient=True,
+                    disable=not err.is_terminal)
+
+
+def _complete_game(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of a game argument: the games of --content (or the shipped ones)."""
+    roots = _roots(ctx.params.get("content"), ctx.params.get("templates"))
+    return [g for g in ("all", *roots.games()) if g.startswith(incomplete)]
+
+
 def _games(roots: Roots, target: Optional[str], drafts: bool = True) -> list[str]:
     if target in (None, "all"):
         return roots.games() if drafts else roots.ready_games()
@@ -110,11 +137,11 @@ def _games(roots: Roots, target: Optional[str], drafts: bool = True) -> list[str
 @app.command("build")
 @_guarded
 def build_cmd(
-    target: str = typer.Argument("all", help="'all' or a game id"),
-    paper: PaperChoice = typer.Option(PaperChoice.all, help="paper size"),
-    lang: LangChoice = typer.Option(LangChoice.all, help="language of the localised components"),
+    target: str = typer.Argument("all", help="'all' or a game id", autocompletion=_complete_game),
+    paper: str = _choices("all", PAPER_CHOICES, "paper size (any case: A4, Letter)"),
+    lang: str = _choices("all", LANG_CHOICES, "language of the localised components"),
     out: Path = typer.Option(Path("output"), help="output folder"),
-    layout: LayoutChoice = typer.Option(LayoutChoice.duplex, help="double-sided pieces: duplex (backs on the next page) or gutterfold"),
+    layout: str = _choices("duplex", LAYOUT_CHOICES, "double-sided pieces: duplex (backs on the next page) or gutterfold"),
     ink_saver: bool = typer.Option(False, "--ink-saver", help="light backgrounds instead of dark ones: far less ink on a home printer"),
     parts: bool = typer.Option(True, help="also write one file per component besides each kit"),
     kit: bool = typer.Option(True, help="write the combined print-and-play kit of each game and language"),
@@ -135,9 +162,9 @@ def build_cmd(
     roots = _roots(content, templates)
     settings = Settings(
         roots=roots, out=out,
-        papers=("a4", "letter") if paper is PaperChoice.all else (paper.value,),
-        langs=None if lang is LangChoice.all else (lang.value,),
-        layout=layout.value, theme="ink-saver" if ink_saver else "standard", parts=parts, kits=kit, gutterfold=gutterfold, poster=poster,
+        papers=("a4", "letter") if paper == "all" else (paper,),
+        langs=None if lang == "all" else (lang,),
+        layout=layout, theme="ink-saver" if ink_saver else "standard", parts=parts, kits=kit, gutterfold=gutterfold, poster=poster,
         pseudo=pseudo,
     )
     try:
@@ -148,10 +175,10 @@ def build_cmd(
     settings = dataclasses.replace(settings, duplex_offset=offset, images=images)
     try:
         games = _games(roots, target, drafts=False)
-        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[file]}"),
-                      console=err, transient=True, disable=not err.is_terminal) as bar:
+        with _progress() as bar:
             task = bar.add_task("building", total=None, file="")
-            written = build(settings, games, lambda f: bar.update(task, advance=1, file=f))
+            written = build(settings, games, lambda f: bar.update(task, advance=1, file=f),
+                            planned=lambda total: bar.update(task, total=total))
     except PrintkitError as exc:
         _fail(exc)
         return
@@ -167,15 +194,15 @@ def build_cmd(
 @app.command("calibrate")
 @_guarded
 def calibrate_cmd(
-    paper: PaperChoice = typer.Option(PaperChoice.a4, help="paper size"),
-    lang: LangChoice = typer.Option(LangChoice.en, help="language of the instructions"),
+    paper: str = _choices("a4", PAPER_CHOICES, "paper size (any case: A4, Letter)"),
+    lang: str = _choices("en", LANG_CHOICES, "language of the instructions"),
     out: Path = typer.Option(Path("output"), help="output folder"),
     duplex_offset: Optional[str] = typer.Option(None, "--duplex-offset", help="DX,DY in mm: check a correction"),
     printer: Optional[str] = typer.Option(None, "--printer", help="a printer profile saved with 'printkit printer'"),
 ) -> None:
     """Write the duplex calibration sheet: print it double-sided and read the offset through the paper."""
-    papers = ("a4", "letter") if paper is PaperChoice.all else (paper.value,)
-    langs = ("en", "fr", "de") if lang is LangChoice.all else (lang.value,)
+    papers = ("a4", "letter") if paper == "all" else (paper,)
+    langs = ("en", "fr", "de") if lang == "all" else (lang,)
     try:
         offset = parse_offset(duplex_offset) if duplex_offset else printer_offset(printer) if printer else (0.0, 0.0)
         for p in papers:
@@ -204,7 +231,7 @@ def printer_cmd(
 @app.command("validate")
 @_guarded
 def validate_cmd(
-    game: Optional[str] = typer.Argument(None, help="a game id; all games when omitted"),
+    game: Optional[str] = typer.Argument(None, help="a game id; all games when omitted", autocompletion=_complete_game),
     content: Optional[Path] = ContentOpt,
     templates: Optional[Path] = TemplatesOpt,
 ) -> None:
@@ -239,13 +266,53 @@ def list_cmd(content: Optional[Path] = ContentOpt, templates: Optional[Path] = T
     Console().print(table)
 
 
+CATALOG_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema", "title": "i18n catalog",
+    "description": "i18n/<lang>.yaml or i18n/<lang>/<name>.yaml: nested keys (joined with dots) whose texts may use "
+                   "{param} and **bold**, *italic*",
+    "type": "object", "additionalProperties": {"anyOf": [{"type": "string"}, {"$ref": "#"}]},
+}
+
+
+def _schemas() -> dict[str, dict]:
+    """One JSON Schema per file kind, by the file name `schema --out` writes it under."""
+    files = {"game.schema.json": Game.model_json_schema(by_alias=True)}
+    files |= {f"{kind}.schema.json": model.model_json_schema(by_alias=True) for kind, model in KINDS.items()}
+    return files | {"i18n.schema.json": CATALOG_SCHEMA}
+
+
 @app.command("schema")
 @_guarded
-def schema_cmd() -> None:
-    """JSON Schema of game.yaml and of every component kind, for editors."""
-    body = {"game.yaml": Game.model_json_schema(by_alias=True),
-            "components": {kind: model.model_json_schema(by_alias=True) for kind, model in KINDS.items()}}
-    typer.echo(json.dumps(body, indent=2, ensure_ascii=False))
+def schema_cmd(out: Optional[Path] = typer.Option(None, "--out", help="write one <kind>.schema.json per file kind "
+                                                  "into this folder, for editors, instead of printing them")) -> None:
+    """JSON Schema of game.yaml, of every component kind and of i18n catalogs, for editors."""
+    if out is None:
+        body = {"game.yaml": Game.model_json_schema(by_alias=True),
+                "components": {kind: model.model_json_schema(by_alias=True) for kind, model in KINDS.items()},
+                "i18n": CATALOG_SCHEMA}
+        typer.echo(json.dumps(body, indent=2, ensure_ascii=False))
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    for name, schema in _schemas().items():
+        (out / name).write_text(json.dumps(schema, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    err.print(f"[green]wrote[/] {len(_schemas())} schemas into {out}/ (see docs/content-format.md, 'Editors')")
+
+
+@app.command("new")
+@_guarded
+def new_cmd(
+    game: str = typer.Argument(..., help="the new game's id (letters, digits, -): its folder's name"),
+    folder: Path = typer.Option(Path("."), "--dir", help="where to write content/GAME/"),
+) -> None:
+    """Start a new game that builds as it is: a deck from a CSV, tokens, a board, rules in English and French."""
+    try:
+        target = new_game(game, folder)
+    except PrintkitError as exc:
+        _fail(exc)
+        return
+    content = target.parent
+    err.print(f"[green]wrote[/] {target}/: game.yaml, deck.yaml and cards.csv, tokens.yaml, board.yaml, rules.yaml, i18n/")
+    err.print(f"next: printkit build {game} --content {content}")
 
 
 def main() -> None:  # pragma: no cover

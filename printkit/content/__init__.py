@@ -3,7 +3,7 @@
 Owns a YAML file read into nodes within limits (compose), YAML loading with positions (load), the
 parsed-file cache (cache), content and template roots and links that leave them (paths), the
 declarations of every file (model) and their error phrasing (validation), items checked against
-their fields and the selectors that pick them (items), a game's components and catalogs (game),
+their fields and the selectors that pick them (items), items read from spreadsheets (spreadsheets/), a game's components and catalogs (game),
 catalogs and typography (i18n) and per-item translations (translations). Imports only `errors` and
 `geometry`.
 """

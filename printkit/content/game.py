@@ -1,6 +1,7 @@
 """A game folder → typed, checked content (structure only; the rules stage checks the rules)."""
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,11 +10,12 @@ from pydantic import TypeAdapter, ValidationError
 from ..errors import ContentError, Pos, Problem, expected_found
 from ..geometry import MARGIN, PAPERS, hexgrid
 from .i18n import Catalogs, fill, load_catalogs, typography
-from .items import Item, check_items, plain
+from .items import IMPLICIT, Item, check_items, plain
 from .load import YList, YMap, load_yaml, pos_of
 from .model import KINDS, MAX_TITLE, Component, Deck, FieldSpec, Game, HexBoard, Sheet, Standee, Tokens
 from .validation import validate_model
 from .paths import Roots, inside, is_safe_name
+from .spreadsheets import SheetItems, is_sheet_source, sheet_items
 from .translations import check_translations
 
 # Limits no real game meets (docs/content-format.md, "Limits"), beside those of each file (model.py)
@@ -90,7 +92,10 @@ def load_component(roots: Roots, game_id: str, stem: str, at: Pos) -> tuple[Load
     if not is_safe_name(stem):
         return None, [expected_found(at, "a component file stem (letters, digits, -)", stem)]
     if not file.is_file():
-        return None, [expected_found(at, f"a component file {roots.shown(file)}", "no such file", raw=True)]
+        stems = [p.stem for p in (roots.content / game_id).glob("*.yaml") if p.stem != "game"]
+        close = difflib.get_close_matches(stem, stems, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return None, [expected_found(at, f"a component file {roots.shown(file)}", f"no such file{hint}", raw=True)]
     shown = roots.shown(file)
     if not inside(file, roots.content / game_id):
         return None, [expected_found(at, f"a component file inside {roots.shown(roots.content / game_id)}",
@@ -105,17 +110,51 @@ def load_component(roots: Roots, game_id: str, stem: str, at: Pos) -> tuple[Load
     model_cls = KINDS.get(kind) if isinstance(kind, str) else None
     if model_cls is None:
         return None, [expected_found(pos_of(raw, "kind") or raw.pos, "a kind (" + ", ".join(KINDS) + ")", kind)]
+    raw, sheet = _with_sheet_items(roots, game_id, raw, kind)
     model, problems = validate_model(model_cls, raw, raw.pos)
+    problems += sheet.problems if sheet else []
     if model is None:  # its items are still checked, so that one problem does not hide the others
-        return None, problems + _items_without_model(stem, kind, raw)
+        return None, problems + _named(sheet, _items_without_model(stem, kind, raw))
     key, raw_items = _items_of(model)
     items: list[Item] = []
     if raw_items is not None:
         items, item_problems = check_items(stem, model.kind, raw.get(key), model.fields, pos_of(raw, key) or raw.pos)
-        problems += item_problems
+        problems += _named(sheet, item_problems)
     problems += _check_names(model, raw)
     loaded = LoadedComponent(stem, model, raw, items, shown)
     return loaded, problems + _check_pieces(loaded)
+
+
+def _with_sheet_items(roots: Roots, game_id: str, raw: YMap, kind: str) -> tuple[YMap, SheetItems | None]:
+    """The component with its items read from the spreadsheet it names (`cards: cards.csv`), each value
+    at its cell, so that they are checked like items written in the file; as it is when it lists them."""
+    key = "cards" if kind in ("deck", "double-sided") else "items" if kind in ("standee", "tokens") else ""
+    value = raw.get(key)
+    if not key or value is None or isinstance(value, list):
+        return raw, None
+    at = pos_of(raw, key) or raw.pos
+    if is_sheet_source(value):
+        sheet = sheet_items(roots, roots.content / game_id, value, at, _declared_fields(raw, kind))
+    else:  # one problem, not one per form the value could take
+        sheet = SheetItems.refused(expected_found(at, f"a list of items or a spreadsheet's file name ({key}: {key}.csv)", value))
+    with_items = YMap(raw)
+    with_items._path, with_items._at, with_items._spots = raw._path, raw._at, raw._spots
+    with_items[key] = sheet.items
+    return with_items, sheet
+
+
+def _named(sheet: SheetItems | None, problems: list[Problem]) -> list[Problem]:
+    return sheet.named(problems) if sheet else problems
+
+
+def _declared_fields(raw: YMap, kind: str) -> dict[str, FieldSpec]:
+    """The item fields a component declares, read before its other settings (a spreadsheet's cells are
+    typed by them), or none when they are wrong (their own problems are reported)."""
+    try:
+        fields = TypeAdapter(dict[str, FieldSpec]).validate_python(plain(raw.get("fields") or {}))
+    except ValidationError:
+        return {}
+    return {**IMPLICIT.get(kind, {}), **fields}
 
 
 def _items_without_model(stem: str, kind: str, raw: YMap) -> list[Problem]:

@@ -74,6 +74,13 @@ class FieldSpec(Strict):
                                                 "then prints once per language")
 
 
+class ItemSheet(Strict):
+    """A component's items read from a spreadsheet in the game's folder, a row an item."""
+    file: str = Field(description="a .csv (UTF-8), .xlsx or .ods file, relative to the game's folder")
+    sheet: str | None = Field(None, description="the sheet (tab) of an .xlsx or .ods file; the first when omitted")
+    columns: dict[str, str] = Field(default_factory=dict, description="sheet headers → the fields they fill (qty: copies); other columns are ignored; without it, headers are field names")
+
+
 class Selector(Strict):
     """Picks items (or board nodes/areas) out of one or more components."""
 
@@ -248,7 +255,7 @@ class Deck(ComponentBase):
     size: tuple[float, float] = Field(description="card size: poker, bridge, mini, tarot, square or [w, h] mm")
     front: str = Field(description="front template file name")
     back: str = Field(description="back template file name")
-    cards: list[dict[str, Any]] = Field(description="the cards; each may have qty")
+    cards: list[dict[str, Any]] | str | ItemSheet = Field(description="the cards, each may have qty; or a spreadsheet: cards.csv, {file, columns}")
 
     _size = field_validator("size", mode="before")(lambda cls, v: parse_size(v))
 
@@ -261,7 +268,7 @@ class Standee(ComponentBase):
     base: Length = Field(12.0, description="depth of each base tab in mm")
     front: str = Field(description="face template file name")
     colour_field: str = Field("colour", description="item field whose colour fills the tabs and the bleed")
-    items: list[dict[str, Any]] = Field(description="the counters; each may have qty")
+    items: list[dict[str, Any]] | str | ItemSheet = Field(description="the counters, each may have qty; or a spreadsheet: items.csv, {file, columns}")
 
     _size = field_validator("size", mode="before")(lambda cls, v: parse_size(v))
 
@@ -276,7 +283,7 @@ class Tokens(ComponentBase):
     front: str = Field(description="front template file name")
     back: str | None = Field(None, description="back template file name; tokens are double-sided when given")
     safe: Inset = Field(2.0, description="safe-zone inset from the trim in mm; text must stay inside")
-    items: list[dict[str, Any]] = Field(description="the tokens; each may have qty")
+    items: list[dict[str, Any]] | str | ItemSheet = Field(description="the tokens, each may have qty; or a spreadsheet: items.csv, {file, columns}")
 
     _size = field_validator("size", mode="before")(lambda cls, v: parse_size(v))
 

@@ -1,6 +1,7 @@
 """The rules-count schema and rule facts: checked against expanded content on every build."""
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from typing import Any
 
@@ -58,7 +59,10 @@ def _select(content: GameContent, sel: Selector, at: Pos) -> tuple[list[tuple[di
     for stem in sel.components:
         comp = content.components.get(stem)
         if comp is None:
-            problems.append(expected_found(at, "a component listed in game.yaml (" + ", ".join(content.components) + ")", stem))
+            close = difflib.get_close_matches(stem, list(content.components), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            problems.append(expected_found(at, "a component listed in game.yaml (" + ", ".join(content.components) + ")",
+                                           f"{describe(stem)}{hint}", raw=True))
             continue
         chosen += [e for e in _entries(comp, sel) if matches(e[0], sel.where)]
     return chosen, problems
