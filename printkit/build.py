@@ -24,7 +24,7 @@ from .layout import (Options, two_sided, entry_kind, draw_part, draw_poster, gui
 from .content import Roots
 from .write import Writer, write_zip
 from .rules import check_game
-from .draw import check_catalog_glyphs
+from .draw import check_catalog_glyphs, take_notes
 
 
 @dataclass(frozen=True)
@@ -261,6 +261,7 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
 
 def build(settings: Settings, games: list[str], progress: Callable[[str], None] = lambda _: None) -> list[OutputFile]:
     """Build the games into settings.out; raises ContentError (writing nothing) on any problem."""
+    take_notes()  # the notes of this build's templates only
     contents = validate(settings.roots, games)
     stage = _Stage(settings.out, settings.duplex_offset)
     sink = Sink({})
@@ -279,8 +280,16 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
         raise
     written = stage.commit()
     write_manifest(settings.out, written)
-    write_fit_report(settings.out, sink.fit_report())
+    write_fit_report(settings.out, sink.fit_report() + image_report(take_notes()))
     return written
+
+
+def image_report(notes: list[Problem]) -> str:
+    """The fit report's section on images printed under 300 dpi: where each is drawn, its file and dpi
+    (nothing when every image prints at 300 dpi or more, so reports of builds without images stay as they were)."""
+    if not notes:
+        return ""
+    return "\n".join(["", "# Images printed under 300 dpi", "", *(str(n) for n in notes)]) + "\n"
 
 
 def build_calibration(out: Path, paper: str, lang: str, duplex_offset: tuple[float, float] = (0.0, 0.0)) -> OutputFile:
