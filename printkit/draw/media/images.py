@@ -75,19 +75,24 @@ class Images:
         if problem is not None or path is None:  # the template's check refused it; never crash on it
             ctx.problems.append(TextProblem("image", problem or href))
             return
-        self._flush()
-        key = _asset_key(str(path))
-        size = self._raster_form(key, path) if is_raster(path) else self._art_form(key, path)
-        if size is None:
-            ctx.problems.append(TextProblem("image", f"expected SVG art that can be read, found {href!r}"))
-            return
         if is_raster(path):
             dpi = image_dpi(node, path, m)
             if dpi is not None and dpi < MIN_DPI:  # only a piece's own file gets here: the check refuses the rest
                 raise _refusal(low_dpi(href, dpi))
         x, y = length(node.get("x")), length(node.get("y"))
         w, h = length(node.get("width"), 10), length(node.get("height"), 10)
-        fit = placement(x, y, w, h, size[0], size[1], node.get("preserveAspectRatio"))
+        if not self._picture(path, x, y, w, h, node.get("preserveAspectRatio")):
+            ctx.problems.append(TextProblem("image", f"expected SVG art that can be read, found {href!r}"))
+
+    def _picture(self, path: Path, x: float, y: float, w: float, h: float, aspect: str | None) -> bool:
+        """A picture file drawn in the box (x, y, w, h) as `aspect` (preserveAspectRatio) says; False when
+        it cannot be read."""
+        self._flush()
+        key = _asset_key(str(path))
+        size = self._raster_form(key, path) if is_raster(path) else self._art_form(key, path)
+        if size is None:
+            return False
+        fit = placement(x, y, w, h, size[0], size[1], aspect)
         c = self.canvas
         c.saveState()
         if fit.clip:
@@ -97,6 +102,7 @@ class Images:
         c.transform(fit.sx, 0, 0, -fit.sy, fit.ox, fit.oy + size[1] * fit.sy)
         c.doForm(key)
         c.restoreState()
+        return True
 
     def _art_form(self, key: str, path: Path) -> tuple[float, float] | None:
         """SVG art as a form in its own units (points), its size; None when svglib cannot read it."""
