@@ -150,3 +150,20 @@ def test_an_image_under_300_dpi_is_a_note_in_the_fit_report(tmp_path):
     report = (build_pics(tmp_path, roots) / "fit-report.md").read_text()
     section = report.split("# Images printed under 300 dpi\n\n", 1)[1]
     assert section == "templates/pics/front.svg.j2:3:10: art/mid.png prints at 203 dpi (under 300 dpi)\n"
+
+
+def test_a_coarse_image_an_item_names_is_a_problem_at_its_field(tmp_path):
+    """The first card's picture is checked with its template; every other card's when it is drawn."""
+    make_game(tmp_path, '  <image href="art/{{ card.art }}.png" x="5" y="5" width="50" height="50"/>', cards=0,
+              files={"art/good.png": quadrants(600), "art/small.png": quadrants(100)})
+    deck = tmp_path / "content" / "pics" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("cards:\n", 'fields:\n  art: {type: str, doc: "picture"}\ncards:\n')
+                    + "  - {title: A, art: good}\n  - {title: B, art: small}\n")
+    result = subprocess.run([sys.executable, "-m", "printkit", "build", "pics", "--paper", "a4", "--no-kit",
+                             "--no-poster", "--no-gutterfold", "--content", str(tmp_path / "content"),
+                             "--templates", str(tmp_path / "templates"), "--out", str(tmp_path / "out")],
+                            capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.splitlines()[:-1] == [
+        "content/pics/deck.yaml:11:21: expected an image of at least 150 dpi at its printed size, found "
+        "'art/small.png' at 51 dpi (deck 'B', field art)"]
