@@ -280,7 +280,7 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
         raise
     written = stage.commit()
     write_manifest(settings.out, written)
-    write_fit_report(settings.out, sink.fit_report() + image_report(take_notes()))
+    write_fit_report(settings.out, sink.fit_report() + image_report(sorted(set(take_notes()) | sink.notes)))
     return written
 
 

@@ -167,3 +167,16 @@ def test_a_coarse_image_an_item_names_is_a_problem_at_its_field(tmp_path):
     assert result.stderr.splitlines()[:-1] == [
         "content/pics/deck.yaml:11:21: expected an image of at least 150 dpi at its printed size, found "
         "'art/small.png' at 51 dpi (deck 'B', field art)"]
+
+
+def test_a_picture_an_item_names_under_300_dpi_is_a_note_at_its_field(tmp_path):
+    roots = make_game(tmp_path, '  <image href="art/{{ card.art }}.png" x="5" y="5" width="50" height="50"/>', cards=0,
+                      files={"art/good.png": quadrants(600), "art/mid.png": quadrants(400)})
+    deck = tmp_path / "content" / "pics" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("cards:\n", 'fields:\n  art: {type: str, doc: "picture"}\ncards:\n')
+                    + "  - {title: A, art: good}\n  - {title: B, art: mid}\n  - {title: C, art: mid}\n")
+    report = (build_pics(tmp_path, roots) / "fit-report.md").read_text()
+    section = report.split("# Images printed under 300 dpi\n\n", 1)[1]
+    assert section.splitlines() == [
+        "content/pics/deck.yaml:11:21: art/mid.png prints at 203 dpi (under 300 dpi) (deck 'B', field art)",
+        "content/pics/deck.yaml:12:21: art/mid.png prints at 203 dpi (under 300 dpi) (deck 'C', field art)"]

@@ -26,8 +26,8 @@ from reportlab.pdfgen.canvas import Canvas
 from . import text as T
 from .compile import TOKEN_RE, substitute
 from .pdftext import TextOps
-from .media.images import Images, end_form
-from .svgrefs import References
+from .media.images import ITEM_HREF, Images, end_form
+from .svgrefs import XLINK_HREF, References
 from .svgtext import Context, TextDrawing, TextProblem  # noqa: F401 - re-exported: pages and pdf draw with them
 from .svgpaint import CAPS, INHERITED_OR_STYLE, JOINS, STATE_KEYS, Paint, fill_mode, own_style, paint_of
 from .svgvalues import (IDENTITY, Matrix, SvgValueError, length, multiply, numbers, parse_svg, parse_transform, path_ops,
@@ -288,6 +288,9 @@ class Renderer(TextDrawing, References, Images):
 def _fill_element(node: ET.Element, values: dict[str, str]) -> ET.Element:
     """A copy of an element with its placeholders replaced; its children are shared, not copied."""
     attrib = {k: substitute(v, values) if "\ue000" in v else v for k, v in node.attrib.items()}
+    href = node.get("href") or node.get(XLINK_HREF) or ""
+    if "\ue000" in href:  # a picture an item names: its resolution is checked as it is drawn
+        attrib[ITEM_HREF] = TOKEN_RE.search(href).group(1) if TOKEN_RE.search(href) else "image"
     copy = ET.Element(node.tag, attrib)
     text = node.text
     copy.text = substitute(text, values) if text and "\ue000" in text else text

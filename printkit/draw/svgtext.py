@@ -46,6 +46,7 @@ class Context:
     problems: list[TextProblem] = field(default_factory=list)
     values: dict[str, str] | None = None  # a compiled plan's printed values
     shrunk: list[Shrink] = field(default_factory=list)
+    coarse: list[TextProblem] = field(default_factory=list)  # notes: pictures an item names, under 300 dpi
 
 
 class TextDrawing:

@@ -22,6 +22,7 @@ from .raster import effective_dpi, image_source, is_raster, pixel_size, placemen
 
 MIN_DPI = 150  # below: refused (a template's own image at its line, a piece's image at its field)
 GOOD_DPI = 300  # below: a note in the fit report
+ITEM_HREF = "data-item-href"  # set on a compiled plan's <image> whose file an item names: that item's field
 
 
 def end_form(canvas: Any, name: str) -> None:
@@ -37,6 +38,11 @@ def end_form(canvas: Any, name: str) -> None:
             resources.XObject = form.XObjects
         resources.ExtGState = form.ExtGState
         form.Resources = resources
+
+
+def coarse(href: str, dpi: float) -> str:
+    """The note of an image printed under 300 dpi."""
+    return f"{href} prints at {dpi:.0f} dpi (under {GOOD_DPI} dpi)"
 
 
 def low_dpi(href: str, dpi: float) -> str:
@@ -79,6 +85,8 @@ class Images:
             dpi = image_dpi(node, path, m)
             if dpi is not None and dpi < MIN_DPI:  # only a piece's own file gets here: the check refuses the rest
                 raise _refusal(low_dpi(href, dpi))
+            if dpi is not None and dpi < GOOD_DPI and node.get(ITEM_HREF):  # the check noted the template's own
+                ctx.coarse.append(TextProblem(node.get(ITEM_HREF, "image"), coarse(href, dpi)))
         x, y = length(node.get("x")), length(node.get("y"))
         w, h = length(node.get("width"), 10), length(node.get("height"), 10)
         if not self._picture(path, x, y, w, h, node.get("preserveAspectRatio")):

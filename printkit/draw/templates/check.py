@@ -18,7 +18,7 @@ from ..svgpaint import CAPS, FILL_RULES, JOINS
 from ..svgtext import text_colour
 from ..svgrefs import CLIP_SHAPES, XLINK_HREF, clip_id, href_of, ids, image_problem
 from ..media import ASPECTS, is_raster
-from ..media.images import GOOD_DPI, MIN_DPI, image_dpi, low_dpi
+from ..media.images import GOOD_DPI, MIN_DPI, coarse, image_dpi, low_dpi
 from ..svgvalues import (IDENTITY, Matrix, SvgValueError, keyword, multiply, length, number, numbers, opacity, paint, parse_transform,
                          path_ops, points, style_attr)
 
@@ -229,7 +229,7 @@ def _resolution(el: ET.Element, href: str, path: Path | None, m: Matrix, at: int
         return []
     if dpi < MIN_DPI:
         return [Finding(at, attr, low_dpi(href, dpi), "image")]
-    return [Finding(at, attr, f"{href} prints at {dpi:.0f} dpi (under {GOOD_DPI} dpi)", "image", note=True)]
+    return [Finding(at, attr, coarse(href, dpi), "image", note=True)]
 
 
 def _references(el: ET.Element, tag: str, at: int, by_id: _Ids,
