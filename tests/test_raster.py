@@ -144,6 +144,17 @@ def test_a_scaled_group_counts_in_the_dpi(tmp_path):
     assert "templates/pics/front.svg.j2:3:" in report and "art/a.png prints at 203 dpi" in report
 
 
+def test_the_build_says_how_many_images_print_under_300_dpi(tmp_path):
+    make_game(tmp_path, '  <image href="art/mid.png" x="5" y="5" width="50" height="50"/>', cards=1,
+              files={"art/mid.png": quadrants(400)})
+    result = subprocess.run([sys.executable, "-m", "printkit", "build", "pics", "--paper", "a4", "--no-kit",
+                             "--no-poster", "--no-gutterfold", "--content", str(tmp_path / "content"),
+                             "--templates", str(tmp_path / "templates"), "--out", str(tmp_path / "out")],
+                            capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "fit report: images printed under 300 dpi: 1" in result.stderr
+
+
 def test_an_image_under_300_dpi_is_a_note_in_the_fit_report(tmp_path):
     roots = make_game(tmp_path, '  <image href="art/mid.png" x="5" y="5" width="50" height="50"/>', cards=3,
                       files={"art/mid.png": quadrants(400)})
@@ -180,3 +191,14 @@ def test_a_picture_an_item_names_under_300_dpi_is_a_note_at_its_field(tmp_path):
     assert section.splitlines() == [
         "content/pics/deck.yaml:11:21: art/mid.png prints at 203 dpi (under 300 dpi) (deck 'B', field art)",
         "content/pics/deck.yaml:12:21: art/mid.png prints at 203 dpi (under 300 dpi) (deck 'C', field art)"]
+
+
+def test_a_shared_back_and_the_fronts_share_one_picture(tmp_path):
+    roots = make_game(tmp_path, '  <image href="art/fire.png" x="10" y="10" width="40" height="40"/>', cards=3,
+                      files={"art/fire.png": quadrants(600)})
+    back = tmp_path / "templates" / "pics" / "back.svg.j2"
+    back.write_text(back.read_text().replace("</svg>", '  <image href="art/fire.png" width="40" height="40"/>\n</svg>'))
+    pdf = build_pics(tmp_path, roots) / "pics" / "a4" / "deck.pdf"
+    assert image_xobjects(pdf) == 1
+    with fitz.open(str(pdf)) as doc:
+        assert [len(page.get_image_info()) for page in doc] == [3, 3]
