@@ -67,8 +67,8 @@ def _pixel_size(path: str, size: int, mtime_ns: int) -> tuple[int, int] | None:
             image.verify()  # a truncated or corrupt file is refused here, not half drawn
         with Image.open(path) as image:
             return image.size if image.size[0] > 0 and image.size[1] > 0 else None
-    except (OSError, UnidentifiedImageError, ValueError, SyntaxError):
-        return None
+    except (OSError, UnidentifiedImageError, ValueError, SyntaxError, Image.DecompressionBombError):
+        return None  # Pillow's own limit refuses a picture so large it would exhaust memory
 
 
 def image_source(path: Path) -> object:
