@@ -121,3 +121,13 @@ def test_an_unknown_icon_is_a_problem_at_the_items_field(tmp_path):
     assert result.stderr.splitlines()[:-1] == [
         "content/icons/deck.yaml:10:24: expected an icon icons/ruby.svg or icons/ruby.png in the template folders, "
         "found ':ruby:' (deck 'B', field text)"]
+
+
+def test_a_title_with_an_icon_that_cannot_fit_is_quoted_as_written(tmp_path):
+    make_game(tmp_path, [(":gem: " + "W" * 40, "Text")])
+    result = subprocess.run([sys.executable, "-m", "printkit", "build", "icons", "--paper", "a4", "--no-kit",
+                             "--no-poster", "--no-gutterfold", "--content", str(tmp_path / "content"),
+                             "--templates", str(tmp_path / "templates"), "--out", str(tmp_path / "out")],
+                            capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert f"expected ':gem: {'W' * 40}' to fit" in result.stderr

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from . import text as T
 from ..content import typography
-from .media.icons import Icons, mark, resolve, unknown
+from .media.icons import Icons, mark, resolve, unknown, unmark
 from .svgvalues import IDENTITY, Matrix, SvgValueError, apply, length, paint
 
 
@@ -69,6 +69,9 @@ class TextDrawing:
             if icons is None:
                 ctx.problems += [TextProblem(field_name, unknown(n)) for n in missing_icons]
                 return
+            content_shown = unmark(content, names)  # messages quote the text as written
+        else:
+            content_shown = content
         family, base, size, fill = _text_style(style.get("font-family"), style.get("font-weight"),
                                                style.get("font-style"), style.get("font-size"), style.get("fill"),
                                                style.get("color"))
@@ -85,7 +88,7 @@ class TextDrawing:
             ctx.problems.append(TextProblem(field_name, f"expected glyphs the font {family} has, found {missing!r}"))
         if box_h is not None and box_w is not None:
             self._text_box(content, family, base, size, min_size, x, y, box_w, box_h, node, style, fill, m, ctx, field_name,
-                           icons)
+                           icons, content_shown)
             return
         font = T.font_name(family, base)
         widths = icons.widths if icons else ()
@@ -94,12 +97,12 @@ class TextDrawing:
             ctx.shrunk.append(Shrink(field_name, round(size / T.PT, 1), round(size * box_w / w / T.PT, 1)))
             size = size * box_w / w
             if size < min_size - 1e-6:
-                ctx.problems.append(TextProblem(field_name, f"expected {content!r} to fit {box_w:g} mm at ≥ {min_size / T.PT:.1f} pt, "
+                ctx.problems.append(TextProblem(field_name, f"expected {content_shown!r} to fit {box_w:g} mm at ≥ {min_size / T.PT:.1f} pt, "
                                                             f"found it needs {size / T.PT:.1f} pt"))
             w = T.runs_with_icons(content, font, size, widths)[-1][0] if icons else T.width(content, font, size)
         anchor = style.get("text-anchor", "start")
         x0 = x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0)
-        self._check_safe(m, x0, y - size * 0.75, x0 + w, y + size * 0.22, ctx, field_name, raw if icons else content)
+        self._check_safe(m, x0, y - size * 0.75, x0 + w, y + size * 0.22, ctx, field_name, content_shown)
         if icons is None:
             self._text_ops.show(font, size, fill, x0, y, content)
             return
@@ -119,7 +122,7 @@ class TextDrawing:
     def _text_box(self, content: str, family: str, base: str, size: float, min_size: float, x: float, y: float,
                   box_w: float, box_h: float, node: ET.Element, style: dict[str, str],
                   fill: tuple[float, float, float], m: Matrix, ctx: Context, field_name: str,
-                  icons: Icons | None = None) -> None:
+                  icons: Icons | None = None, shown: str = "") -> None:
         layout = T.fit(content, family, base, round(size, 4), round(min_size, 4), round(box_w, 4), round(box_h, 4),
                        **({"icons": icons.widths} if icons else {}))
         if layout is None:
@@ -131,7 +134,7 @@ class TextDrawing:
         align = node.get("data-align") or {"middle": "center", "end": "right"}.get(style.get("text-anchor", ""), "left")
         valign = node.get("data-valign", "top")
         top = y + {"top": 0.0, "middle": (box_h - layout.height) / 2, "bottom": box_h - layout.height}.get(valign, 0.0)
-        self._check_safe(m, x, top, x + box_w, top + layout.height, ctx, field_name, content[:30])
+        self._check_safe(m, x, top, x + box_w, top + layout.height, ctx, field_name, (shown or content)[:30])
         show = self._text_ops.show if icons is None else (
             lambda f, sz, fl, px, py, t: self._show_or_icon(f, sz, fl, px, py, t, icons))
         baseline = top + layout.size * 0.78

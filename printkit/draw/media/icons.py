@@ -41,6 +41,12 @@ def mark(raw: str) -> tuple[str, tuple[str, ...]]:
     return ICON.sub(one, raw), tuple(names)
 
 
+def unmark(text: str, names: tuple[str, ...]) -> str:
+    """A marked text as its writer wrote it, for messages: each icon character back to `:name:`."""
+    return "".join(f":{names[ord(c) - T.ICON_BASE]}:" if T.is_icon(c) and ord(c) - T.ICON_BASE < len(names) else c
+                   for c in text)
+
+
 def icon_file(asset: Callable[[str], Path | None], name: str) -> Path | None:
     for kind in KINDS:
         path = asset(f"icons/{name}{kind}")
