@@ -27,7 +27,7 @@ from .layout import (Options, blank_page, two_sided, entry_kind, draw_part, draw
 from .content import Roots
 from .write import Writer, write_zip
 from .rules import check_game
-from .draw import check_catalog_glyphs
+from .draw import check_catalog_glyphs, take_notes
 from .staging import Staging, os_problem
 
 
@@ -329,6 +329,7 @@ def check_build(roots: Roots, games: list[str]) -> list[GameContent]:
 
 def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[str], None],
           dry_run: bool) -> list[OutputFile]:
+    take_notes()  # the image notes of this build's templates only
     stage = _Stage(settings.out, settings.duplex_offset)
     sink = Sink({})
     try:
@@ -347,7 +348,15 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
     if dry_run:  # validate: every file drawn, none moved in
         stage.discard()
         return []
-    return stage.commit(sink.fit_report())
+    return stage.commit(sink.fit_report() + image_report(sorted(set(take_notes()) | sink.notes)))
+
+
+def image_report(notes: list[Problem]) -> str:
+    """The fit report's section on images printed under 300 dpi: where each is drawn, its file and dpi
+    (nothing when every image prints at 300 dpi or more, so reports of builds without images stay as they were)."""
+    if not notes:
+        return ""
+    return "\n".join(["", "# Images printed under 300 dpi", "", *(str(n) for n in notes)]) + "\n"
 
 
 def build_calibration(out: Path, paper: str, lang: str, duplex_offset: tuple[float, float] = (0.0, 0.0)) -> OutputFile:

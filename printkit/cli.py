@@ -189,6 +189,9 @@ def build_cmd(
         counts = re.findall(r"^## (\S+): (\d+) text", report.read_text(encoding="utf-8"), re.M)
         shrunk = ", ".join(f"{lang} {n}" for lang, n in counts) or "none"
         err.print(f"fit report: texts shrunk below their nominal size: {shrunk} ({report})")
+        images = report.read_text(encoding="utf-8").partition("\n# Images printed under 300 dpi\n\n")[2]
+        if images:
+            err.print(f"fit report: images printed under 300 dpi: {len(images.splitlines())}")
 
 
 @app.command("calibrate")

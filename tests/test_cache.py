@@ -48,7 +48,7 @@ def test_the_tests_never_use_the_users_own_cache(private_cache):
 
 
 def test_art_edited_during_a_session_is_read_afresh(tmp_path):
-    from printkit.draw.svgdraw import _asset_key
+    from printkit.draw.media.images import _asset_key
 
     art = tmp_path / "icon.svg"
     art.write_text('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>')

@@ -157,8 +157,10 @@ FAILURES = {
                         "line, path, polygon, polyline, rect, svg, text, use), found <blink>"),
     "unknown attribute": (front('  <rect width="1" height="1" filter="url(#blur)"/>'),
                           "3:30: expected an attribute printkit draws on <rect>, found 'filter'"),
-    "raster image": (front('  <image href="photo.png" x="0" y="0" width="10" height="10"/>'),
-                     "3:10: expected an SVG file (raster images are not supported yet), found 'photo.png'"),
+    "missing image": (front('  <image href="photo.png" x="0" y="0" width="10" height="10"/>'),
+                      "3:10: expected an image file (SVG, PNG, JPEG or WebP) in the template folders, found 'photo.png'"),
+    "GIF image": (front('  <image href="photo.gif" x="0" y="0" width="10" height="10"/>'),
+                  "3:10: expected an SVG, PNG, JPEG or WebP file, found 'photo.gif'"),
     "text with a tspan": (front("  <text x='5' y='10'>A <tspan font-weight='bold'>B</tspan></text>"),
                           "3:24: expected text without elements in it, found <tspan> in <text>"),
 }
@@ -171,8 +173,8 @@ def test_every_template_failure_is_one_placed_problem(tmp_path, case):
     assert problems(result) == [f"{FRONT}:{expected}"]
 
 
-def test_a_raster_file_in_the_template_folder_is_refused_not_crashed_on(tmp_path):
-    """The file is there: it is refused for what it is (drawing it used to raise AttributeError)."""
+def test_a_broken_raster_file_in_the_template_folder_is_refused_not_crashed_on(tmp_path):
+    """The file is there but holds no picture: it is refused for what it is."""
     folder = tmp_path / "tpl"
     folder.mkdir()
     (folder / "photo.png").write_bytes(b"\x89PNG\r\n\x1a\n")
@@ -180,7 +182,7 @@ def test_a_raster_file_in_the_template_folder_is_refused_not_crashed_on(tmp_path
     with pytest.raises(TemplateProblem) as info:
         TemplateSet((folder,)).render("f.svg.j2")
     assert [str(p) for p in info.value.problems] == [
-        "tpl/f.svg.j2:2:8: expected an SVG file (raster images are not supported yet), found 'photo.png'"]
+        "tpl/f.svg.j2:2:8: expected a PNG, JPEG or WebP image that can be read, found 'photo.png'"]
 
 
 def test_a_template_file_that_is_not_utf8_names_the_byte(tmp_path):

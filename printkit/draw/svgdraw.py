@@ -21,13 +21,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Callable
 
-from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from . import text as T
 from .compile import TOKEN_RE, substitute
 from .pdftext import TextOps
-from .svgrefs import References, href_of, image_problem
+from .media.images import ITEM_HREF, Images, end_form
+from .svgrefs import XLINK_HREF, References
 from .svgtext import Context, TextDrawing, TextProblem  # noqa: F401 - re-exported: pages and pdf draw with them
 from .svgpaint import CAPS, INHERITED_OR_STYLE, JOINS, STATE_KEYS, Paint, fill_mode, own_style, paint_of
 from .svgvalues import (IDENTITY, Matrix, SvgValueError, length, multiply, numbers, parse_svg, parse_transform, path_ops,
@@ -39,38 +39,7 @@ DEFAULT_STYLE = MappingProxyType({"fill": "#000000", "stroke": "none", "stroke-w
                                   "font-family": T.DEFAULT_FAMILY, "text-anchor": "start"})
 
 
-@lru_cache(maxsize=1)
-def _art_renderer() -> type:
-    """svglib and renderPDF load only when a template uses SVG art (they are slow to import)."""
-    from reportlab.graphics import renderPDF
-
-    class EmbeddedFontRenderer(renderPDF._PDFRenderer):
-        """svglib's drawings start from ReportLab's default Helvetica, which is never embedded."""
-
-        def applyStateChanges(self, delta: dict, newState: dict) -> None:  # noqa: N802, N803 - ReportLab's names
-            if delta.get("fontName") and not delta["fontName"].startswith(tuple(p for _, p in T.FAMILIES.values())):
-                delta = {**delta, "fontName": T.font_name(T.DEFAULT_FAMILY)}
-            super().applyStateChanges(delta, newState)
-
-    return EmbeddedFontRenderer
-
-
-def end_form(canvas: Canvas, name: str) -> None:
-    """End a form XObject begun with canvas.beginForm(name, ...), with every resource its stream uses:
-    ReportLab records a form's graphics states (opacity) but writes its resources without them."""
-    canvas.endForm()
-    form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]  # noqa: SLF001 - the form just added
-    if form.ExtGState:
-        resources = pdfdoc.PDFResourceDictionary()
-        resources.basicFonts()
-        resources.allProcs()
-        if form.XObjects:
-            resources.XObject = form.XObjects
-        resources.ExtGState = form.ExtGState
-        form.Resources = resources
-
-
-class Renderer(TextDrawing, References):
+class Renderer(TextDrawing, References, Images):
     """Draws parsed SVG elements on a canvas whose current unit is mm with y pointing down."""
 
     def __init__(self, canvas: Canvas, asset_path: Callable[[str], Path | None]):
@@ -315,63 +284,13 @@ class Renderer(TextDrawing, References):
 
         self._shape(style, draw)
 
-    def _image(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
-        href = href_of(node)
-        path = self.asset_path(href)
-        problem = image_problem(href, path)
-        if problem is not None or path is None:  # the template's check refused it; never crash on it
-            ctx.problems.append(TextProblem("image", problem or href))
-            return
-        self._flush()
-        key = _asset_key(str(path))
-        if key not in self._forms:
-            from reportlab.graphics import renderPDF
-
-            drawing = svg_art(path)
-            if drawing is None:
-                ctx.problems.append(TextProblem("image", f"expected SVG art that can be read, found {href!r}"))
-                return
-            self.canvas.beginForm(key, 0, 0, drawing.width, drawing.height)
-            _art_renderer()().draw(renderPDF.renderScaledDrawing(drawing), self.canvas, 0, 0)
-            end_form(self.canvas, key)
-            self._forms[key] = (drawing.width, drawing.height)  # type: ignore[assignment]
-        dw, dh = self._forms[key]  # type: ignore[misc]
-        x, y = length(node.get("x")), length(node.get("y"))
-        w, h = length(node.get("width"), 10), length(node.get("height"), 10)
-        scale = min(w / dw, h / dh)
-        ox, oy = x + (w - dw * scale) / 2, y + (h - dh * scale) / 2
-        c = self.canvas
-        c.saveState()
-        c.transform(scale, 0, 0, -scale, ox, oy + dh * scale)
-        c.doForm(key)
-        c.restoreState()
-
-
-def svg_art(path: Path):  # -> reportlab Drawing | None
-    """An SVG art file read by svglib; None when it is not SVG it can read."""
-    from svglib.svglib import svg2rlg
-
-    try:
-        return svg2rlg(str(path))
-    except Exception:  # noqa: BLE001 - svglib raises whatever its XML and CSS readers raise
-        return None
-
-
-def _asset_key(path: str) -> str:
-    """Art is named by its content, not its path: the same art gives the same PDF wherever printkit lives.
-    Cached by the file's size and modification time too, so an edited file is read afresh (watch mode)."""
-    info = Path(path).stat()
-    return _content_key(path, info.st_size, info.st_mtime_ns)
-
-
-@lru_cache(maxsize=256)
-def _content_key(path: str, size: int, mtime_ns: int) -> str:
-    return "a" + hashlib.sha1(Path(path).read_bytes()).hexdigest()[:16]
-
 
 def _fill_element(node: ET.Element, values: dict[str, str]) -> ET.Element:
     """A copy of an element with its placeholders replaced; its children are shared, not copied."""
     attrib = {k: substitute(v, values) if "\ue000" in v else v for k, v in node.attrib.items()}
+    href = node.get("href") or node.get(XLINK_HREF) or ""
+    if "\ue000" in href:  # a picture an item names: its resolution is checked as it is drawn
+        attrib[ITEM_HREF] = TOKEN_RE.search(href).group(1) if TOKEN_RE.search(href) else "image"
     copy = ET.Element(node.tag, attrib)
     text = node.text
     copy.text = substitute(text, values) if text and "\ue000" in text else text

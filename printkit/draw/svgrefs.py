@@ -13,12 +13,12 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
 
+from .media import RASTER_REFUSED, is_raster, pixel_size
 from .svgvalues import Matrix, SvgValueError, length, multiply, path_ops, points
 
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 CLIP_URL = re.compile(r"\s*url\(\s*#([^)\s]+)\s*\)\s*")
 CLIP_SHAPES = frozenset({"rect", "circle", "ellipse", "polygon", "polyline", "path"})
-RASTER = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp")
 
 
 def href_of(node: ET.Element) -> str:
@@ -26,12 +26,15 @@ def href_of(node: ET.Element) -> str:
 
 
 def image_problem(href: str, path: Path | None) -> str | None:
-    """Why an <image> cannot be drawn: its file is not SVG art in the template folders; None when it can."""
-    if path is not None and path.suffix.lower() not in RASTER:
-        return None
-    if path is not None or href.lower().endswith(RASTER):
-        return f"expected an SVG file (raster images are not supported yet), found {href!r}"
-    return f"expected an SVG asset in the template folders, found {href!r}"
+    """Why an <image> cannot be drawn: its file is not SVG art, a PNG, a JPEG or a WebP image in the template
+    folders, or Pillow cannot read it; None when it can be drawn."""
+    if href.lower().endswith(RASTER_REFUSED):
+        return f"expected an SVG, PNG, JPEG or WebP file, found {href!r}"
+    if path is None:
+        return f"expected an image file (SVG, PNG, JPEG or WebP) in the template folders, found {href!r}"
+    if is_raster(path) and pixel_size(path) is None:
+        return f"expected a PNG, JPEG or WebP image that can be read, found {href!r}"
+    return None
 
 
 def clip_id(value: str) -> str | None:

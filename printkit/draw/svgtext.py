@@ -7,13 +7,17 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
 
 from . import text as T
 from ..content import typography
+from .media.icons import Icons, mark, resolve, unknown, unmark
 from .svgvalues import IDENTITY, Matrix, SvgValueError, apply, length, paint
 
 
 MIN_TEXT = 6 * T.PT  # the smallest text a piece or board prints, shrunk or not (mm)
+ICON_HEIGHT = 0.7  # an inline icon's height in ems: the cap height of Barlow and Barlow Condensed
 
 
 @dataclass(frozen=True)
@@ -42,14 +46,32 @@ class Context:
     problems: list[TextProblem] = field(default_factory=list)
     values: dict[str, str] | None = None  # a compiled plan's printed values
     shrunk: list[Shrink] = field(default_factory=list)
+    coarse: list[TextProblem] = field(default_factory=list)  # notes: pictures an item names, under 300 dpi
 
 
 class TextDrawing:
+    """Text elements of the renderer; an icon in text is drawn by the renderer's pictures (`_picture`)."""
+
+    asset_path: Callable[[str], Path | None]
+    _picture: Callable[..., bool]
+    _text_ops: Any
+
     def _text(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context, raw: str | None = None) -> None:
         if raw is None:
             raw = node.text or "" if len(node) == 0 else "".join(node.itertext())
         field_name = node.get("data-field", "text")
-        content = raw if node.get("data-raw") else typography(raw, ctx.lang)
+        # icons first: typography must not touch the colons around an icon's name
+        marked, names = mark(raw) if ":" in raw else (raw, ())
+        content = marked if node.get("data-raw") else typography(marked, ctx.lang)
+        icons: Icons | None = None
+        if names:
+            icons, missing_icons = resolve(content, names, self.asset_path, ICON_HEIGHT)
+            if icons is None:
+                ctx.problems += [TextProblem(field_name, unknown(n)) for n in missing_icons]
+                return
+            content_shown = unmark(content, names)  # messages quote the text as written
+        else:
+            content_shown = content
         family, base, size, fill = _text_style(style.get("font-family"), style.get("font-weight"),
                                                style.get("font-style"), style.get("font-size"), style.get("fill"),
                                                style.get("color"))
@@ -60,30 +82,49 @@ class TextDrawing:
         x, y = length(node.get("x")), length(node.get("y"))
         box_w = length(node.get("data-w")) if node.get("data-w") else None
         box_h = length(node.get("data-h")) if node.get("data-h") else None
-        missing = T.missing_glyphs(content.replace("*", ""), T.font_name(family, base))
+        letters = "".join(c for c in content if not T.is_icon(c)) if icons else content
+        missing = T.missing_glyphs(letters.replace("*", ""), T.font_name(family, base))
         if missing:
             ctx.problems.append(TextProblem(field_name, f"expected glyphs the font {family} has, found {missing!r}"))
         if box_h is not None and box_w is not None:
-            self._text_box(content, family, base, size, min_size, x, y, box_w, box_h, node, style, fill, m, ctx, field_name)
+            self._text_box(content, family, base, size, min_size, x, y, box_w, box_h, node, style, fill, m, ctx, field_name,
+                           icons, content_shown)
             return
         font = T.font_name(family, base)
-        w = T.width(content, font, size)
+        widths = icons.widths if icons else ()
+        w = T.runs_with_icons(content, font, size, widths)[-1][0] if icons else T.width(content, font, size)
         if box_w is not None and w > box_w + 1e-6:
             ctx.shrunk.append(Shrink(field_name, round(size / T.PT, 1), round(size * box_w / w / T.PT, 1)))
             size = size * box_w / w
             if size < min_size - 1e-6:
-                ctx.problems.append(TextProblem(field_name, f"expected {content!r} to fit {box_w:g} mm at ≥ {min_size / T.PT:.1f} pt, "
+                ctx.problems.append(TextProblem(field_name, f"expected {content_shown!r} to fit {box_w:g} mm at ≥ {min_size / T.PT:.1f} pt, "
                                                             f"found it needs {size / T.PT:.1f} pt"))
-            w = T.width(content, font, size)
+            w = T.runs_with_icons(content, font, size, widths)[-1][0] if icons else T.width(content, font, size)
         anchor = style.get("text-anchor", "start")
         x0 = x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0)
-        self._check_safe(m, x0, y - size * 0.75, x0 + w, y + size * 0.22, ctx, field_name, content)
-        self._text_ops.show(font, size, fill, x0, y, content)
+        self._check_safe(m, x0, y - size * 0.75, x0 + w, y + size * 0.22, ctx, field_name, content_shown)
+        if icons is None:
+            self._text_ops.show(font, size, fill, x0, y, content)
+            return
+        for dx, part, f in T.runs_with_icons(content, font, size, widths)[:-1]:
+            self._show_or_icon(f, size, fill, x0 + dx, y, part, icons)
+
+    def _show_or_icon(self, font: str, size: float, fill: tuple[float, float, float], x: float, baseline: float,
+                      part: str, icons: Icons | None) -> None:
+        """A run of text, or an icon standing on the baseline, cap high."""
+        if icons is None or font != T.ICON_FONT:
+            self._text_ops.show(font, size, fill, x, baseline, part)
+            return
+        k = ord(part) - T.ICON_BASE
+        h = ICON_HEIGHT * size
+        self._picture(icons.files[k], x, baseline - h, icons.widths[k] * size, h, None)
 
     def _text_box(self, content: str, family: str, base: str, size: float, min_size: float, x: float, y: float,
                   box_w: float, box_h: float, node: ET.Element, style: dict[str, str],
-                  fill: tuple[float, float, float], m: Matrix, ctx: Context, field_name: str) -> None:
-        layout = T.fit(content, family, base, round(size, 4), round(min_size, 4), round(box_w, 4), round(box_h, 4))
+                  fill: tuple[float, float, float], m: Matrix, ctx: Context, field_name: str,
+                  icons: Icons | None = None, shown: str = "") -> None:
+        layout = T.fit(content, family, base, round(size, 4), round(min_size, 4), round(box_w, 4), round(box_h, 4),
+                       **({"icons": icons.widths} if icons else {}))
         if layout is None:
             ctx.problems.append(TextProblem(field_name, f"expected the text to fit {box_w:g} x {box_h:g} mm at ≥ "
                                                         f"{min_size / T.PT:.1f} pt, found it overflows"))
@@ -93,8 +134,9 @@ class TextDrawing:
         align = node.get("data-align") or {"middle": "center", "end": "right"}.get(style.get("text-anchor", ""), "left")
         valign = node.get("data-valign", "top")
         top = y + {"top": 0.0, "middle": (box_h - layout.height) / 2, "bottom": box_h - layout.height}.get(valign, 0.0)
-        self._check_safe(m, x, top, x + box_w, top + layout.height, ctx, field_name, content[:30])
-        show = self._text_ops.show
+        self._check_safe(m, x, top, x + box_w, top + layout.height, ctx, field_name, (shown or content)[:30])
+        show = self._text_ops.show if icons is None else (
+            lambda f, sz, fl, px, py, t: self._show_or_icon(f, sz, fl, px, py, t, icons))
         baseline = top + layout.size * 0.78
         for pieces, line_w in layout.lines:
             if line_w < 0:

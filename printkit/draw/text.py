@@ -52,6 +52,45 @@ def width(text: str, font: str, size: float) -> float:
     return _unit_width(text, font) * size
 
 
+# ---------------------------------------------------------------- inline icons
+# An icon in text is one character of the supplementary private-use plane, which content never holds (it is
+# refused there): character ICON_BASE + k is the text's k-th icon, as wide as `icons[k]` ems, drawn by the
+# caller where a piece in ICON_FONT says.
+ICON_BASE = 0xF0000
+ICON_FONT = ""
+
+
+def is_icon(part: str) -> bool:
+    """Whether a part of text split by its icons is an icon (a single icon character)."""
+    return len(part) == 1 and ord(part) >= ICON_BASE
+
+
+def has_icons(text: str) -> bool:
+    return any(ord(c) >= ICON_BASE for c in text)
+
+
+def runs_with_icons(text: str, font: str, size: float, icons: tuple[float, ...]) -> list[tuple[float, str, str]]:
+    """One line of text as (x, text, font) runs, an icon a run of its own in ICON_FONT; its width last."""
+    out: list[tuple[float, str, str]] = []
+    x = 0.0
+    for part in _ICON_SPLIT.split(text):
+        if not part:
+            continue
+        f = ICON_FONT if is_icon(part) else font
+        out.append((x, part, f))
+        x += _fragment_width(part, f, icons) * size
+    out.append((x, "", ""))
+    return out
+
+
+def _fragment_width(text: str, font: str, icons: tuple[float, ...]) -> float:
+    """Width in ems of a run in one font, or of one icon."""
+    return icons[ord(text) - ICON_BASE] if font == ICON_FONT else _unit_width(text, font)
+
+
+_ICON_SPLIT = re.compile("([\U000F0000-\U000FFFFD])")
+
+
 @lru_cache(maxsize=65536)
 def _unit_width(text: str, font: str) -> float:
     return pdfmetrics.stringWidth(text, font, 1.0)
@@ -133,16 +172,18 @@ def _words(runs: list[Run]) -> list[list[tuple[str, str]]]:
                 current = []
                 words.append(None)
             elif chunk:
-                current.append((chunk, run.style))
+                current += [(part, "icon" if is_icon(part) else run.style) for part in _ICON_SPLIT.split(chunk) if part]
     if current:
         words.append(current)
     return words
 
 
-def _wrap(words: list, family: str, size: float, max_width: float) -> tuple[list[tuple[tuple[Piece, ...], float]], bool]:
-    """Greedy wrap; returns lines and whether every word fitted the width."""
+def _wrap(words: list, family: str, size: float, max_width: float,
+          icons: tuple[float, ...] = ()) -> tuple[list[tuple[tuple[Piece, ...], float]], bool]:
+    """Greedy wrap; returns lines and whether every word fitted the width. An icon is a fragment of its word."""
     space = width(" ", font_name(family), size)
     fonts = {style: font_name(family, style) for style in STYLES}
+    fonts["icon"] = ICON_FONT
     lines: list[tuple[tuple[Piece, ...], float]] = []
     line: list[Piece] = []
     x = 0.0
@@ -152,7 +193,7 @@ def _wrap(words: list, family: str, size: float, max_width: float) -> tuple[list
             lines.append((tuple(line), x))
             line, x = [], 0.0
             continue
-        w = sum(_unit_width(t, fonts[s]) for t, s in word) * size
+        w = sum(_fragment_width(t, fonts[s], icons) for t, s in word) * size
         start = x + (space if line else 0.0)
         if line and start + w > max_width + 1e-6:
             lines.append((tuple(line), x))
@@ -162,13 +203,13 @@ def _wrap(words: list, family: str, size: float, max_width: float) -> tuple[list
         cursor = start
         for i, (t, s) in enumerate(word):
             f = fonts[s]
-            if i == 0 and line and line[-1].font == f:
+            if i == 0 and line and line[-1].font == f and f != ICON_FONT:
                 # same font as the previous word: one run "a b", so the PDF gets one text show per run
                 prev = line.pop()
                 line.append(Piece(prev.x, prev.text + " " + t, f))
             else:
                 line.append(Piece(cursor, t, f))
-            cursor += width(t, f, size)
+            cursor += _fragment_width(t, f, icons) * size
         x = cursor
     lines.append((tuple(line), x))
     return lines, fits
@@ -201,10 +242,11 @@ def _wrap_plain(para: str, font: str, size: float, max_width: float) -> tuple[li
 
 @lru_cache(maxsize=20000)
 def fit(text: str, family: str, style: str, size: float, min_size: float, box_w: float, box_h: float,
-        leading: float = 1.18, step: float = 0.25) -> TextLayout | None:
+        leading: float = 1.18, step: float = 0.25, icons: tuple[float, ...] = ()) -> TextLayout | None:
     """Largest layout from size down to min_size that fits the box, or None.
 
-    Sizes are in the drawing unit. Blank lines separate paragraphs (half a line of space).
+    Sizes are in the drawing unit. Blank lines separate paragraphs (half a line of space). `icons`: the
+    widths in ems of the text's icon characters (see ICON_BASE).
     """
     paragraphs = [p.strip("\n") for p in re.split(r"\n\s*\n", text)]
     current = size
@@ -214,8 +256,8 @@ def fit(text: str, family: str, style: str, size: float, min_size: float, box_w:
         for i, para in enumerate(paragraphs):
             if i:
                 lines.append(((), -1.0))  # paragraph gap marker
-            if "*" in para:
-                wrapped, fits = _wrap(_words(parse_markup(para, style)), family, current, box_w)
+            if "*" in para or (icons and has_icons(para)):
+                wrapped, fits = _wrap(_words(parse_markup(para, style)), family, current, box_w, icons)
             else:
                 wrapped, fits = _wrap_plain(para, font_name(family, style), current, box_w)
             ok = ok and fits

@@ -53,6 +53,7 @@ class Sink:
     problems: list[Problem] = field(default_factory=list)
     # (lang, where, what, field) -> (nominal pt, smallest used pt)
     shrunk: dict[tuple[str, str, str, str], tuple[float, float]] = field(default_factory=dict)
+    notes: set[Problem] = field(default_factory=set)  # pictures items name, printed under 300 dpi
 
     def _where(self, spec: PieceSpec, face: Face, field_name: str) -> tuple[Pos, str]:
         if face.item is not None:
@@ -65,6 +66,11 @@ class Sink:
         for tp in found:
             pos, label = self._where(spec, face, tp.field)
             self.problems.append(Problem(pos, f"{tp.message} ({label}, field {tp.field})"))
+
+    def add_notes(self, spec: PieceSpec, face: Face, found: list[TextProblem]) -> None:
+        for tp in found:
+            pos, label = self._where(spec, face, tp.field)
+            self.notes.add(Problem(pos, f"{tp.message} ({label}, field {tp.field})"))
 
     def add_shrunk(self, spec: PieceSpec, face: Face, found: list[Shrink], lang: str) -> None:
         for s in found:
@@ -166,6 +172,8 @@ def draw_face(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed:
         sink.add(spec, face, ctx.problems)
     if ctx.shrunk:
         sink.add_shrunk(spec, face, ctx.shrunk, lang)
+    if ctx.coarse:
+        sink.add_notes(spec, face, ctx.coarse)
     return x, y, pw, ph
 
 

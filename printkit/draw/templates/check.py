@@ -17,7 +17,9 @@ from .. import text as T
 from ..svgpaint import CAPS, FILL_RULES, JOINS
 from ..svgtext import text_colour
 from ..svgrefs import CLIP_SHAPES, XLINK_HREF, clip_id, href_of, ids, image_problem
-from ..svgvalues import (SvgValueError, keyword, length, number, numbers, opacity, paint, parse_transform,
+from ..media import ASPECTS, is_raster
+from ..media.images import GOOD_DPI, MIN_DPI, coarse, image_dpi, low_dpi
+from ..svgvalues import (IDENTITY, Matrix, SvgValueError, keyword, multiply, length, number, numbers, opacity, paint, parse_transform,
                          path_ops, points, style_attr)
 
 SVG = "http://www.w3.org/2000/svg"
@@ -33,6 +35,7 @@ class Finding:
     attr: str | None
     message: str
     tag: str | None = None
+    note: bool = False  # not a refusal: worth knowing (an image under 300 dpi), listed in the fit report
 
 
 def _keywords(*allowed: str) -> Reader:
@@ -86,7 +89,7 @@ ELEMENTS: dict[str, dict[str, Reader]] = {
     "polyline": {"points": points}, "polygon": {"points": points}, "path": {"d": path_ops},
     "text": {**_XY, "fill": lambda v: text_colour(v, None) if v.strip() != "currentColor" else None, "data-w": length, "data-h": length, "data-min": number, "data-field": _any, "data-raw": _any,
              "data-align": _keywords("left", "center", "right"), "data-valign": _keywords("top", "middle", "bottom")},
-    "image": {**_BOX, "href": _any, "preserveAspectRatio": _keywords("xMidYMid meet")},
+    "image": {**_BOX, "href": _any, "preserveAspectRatio": _keywords(*ASPECTS)},
     "use": {**_BOX, "href": _any},
 }
 IGNORED = frozenset({"title", "desc", "metadata"})  # words about the drawing, not drawn
@@ -128,7 +131,7 @@ def _name(el: ET.Element) -> str | None:
 
 
 def _walk(el: ET.Element, index: dict[int, int], by_id: _Ids, asset: Callable[[str], Path | None],
-          found: list[Finding]) -> None:
+          found: list[Finding], m: Matrix = IDENTITY) -> None:
     tag = _name(el)
     if tag is None or tag in IGNORED:
         return
@@ -138,8 +141,9 @@ def _walk(el: ET.Element, index: dict[int, int], by_id: _Ids, asset: Callable[[s
                                        f"found <{tag}>", tag))
         return
     found += _attributes(el, tag, at)
+    m = _drawn_by(el, tag, m, at)
     if tag in ("use", "image") or "clip-path" in el.attrib:
-        found += _references(el, tag, at, by_id, asset)
+        found += _references(el, tag, at, by_id, asset, m)
     for child in el:
         child_tag = _name(child)
         if tag == "text" and child_tag is not None:
@@ -152,7 +156,7 @@ def _walk(el: ET.Element, index: dict[int, int], by_id: _Ids, asset: Callable[[s
             found.append(Finding(index[id(child)], "transform", "expected a clip path shape without transform, "
                                                                 f"found {child.get('transform')!r}", child_tag))
         else:
-            _walk(child, index, by_id, asset, found)
+            _walk(child, index, by_id, asset, found, m)
 
 
 def _attributes(el: ET.Element, tag: str, at: int) -> list[Finding]:
@@ -197,8 +201,39 @@ def _style(value: str, tag: str, at: int) -> list[Finding]:
     return out
 
 
+def _drawn_by(el: ET.Element, tag: str, m: Matrix, at: int) -> Matrix:
+    """The matrix an element's content is drawn with: its transform, and a nested <svg>'s scale (the root's
+    viewBox is the piece itself). A value that cannot be read is reported with its attribute."""
+    try:
+        transform = el.get("transform")
+        if transform and "\ue000" not in transform:
+            m = multiply(m, parse_transform(transform))
+        box = el.get("viewBox")
+        if tag == "svg" and at > 0 and box and el.get("width") and el.get("height") and "\ue000" not in box:
+            vb = numbers(box, "a viewBox")
+            m = multiply(m, (length(el.get("width")) / vb[2], 0.0, 0.0, length(el.get("height")) / vb[3], 0.0, 0.0))
+    except (SvgValueError, IndexError, ZeroDivisionError):
+        pass
+    return m
+
+
+def _resolution(el: ET.Element, href: str, path: Path | None, m: Matrix, at: int, attr: str) -> list[Finding]:
+    """A raster image printed under 150 dpi is refused; under 300 dpi it is a note for the fit report."""
+    if path is None or not is_raster(path) or any("\ue000" in (el.get(k) or "") for k in ("width", "height")):
+        return []
+    try:
+        dpi = image_dpi(el, path, m)
+    except SvgValueError:
+        return []  # reported with its attribute
+    if dpi is None or dpi >= GOOD_DPI:
+        return []
+    if dpi < MIN_DPI:
+        return [Finding(at, attr, low_dpi(href, dpi), "image")]
+    return [Finding(at, attr, coarse(href, dpi), "image", note=True)]
+
+
 def _references(el: ET.Element, tag: str, at: int, by_id: _Ids,
-                asset: Callable[[str], Path | None]) -> list[Finding]:
+                asset: Callable[[str], Path | None], m: Matrix = IDENTITY) -> list[Finding]:
     """What an element names must exist: a clip path, a <use>'s element (not one holding the <use>), a file."""
     out = []
     clip = el.get("clip-path")
@@ -219,7 +254,10 @@ def _references(el: ET.Element, tag: str, at: int, by_id: _Ids,
         elif target is el or el in {d for d in target.iter()}:
             out.append(Finding(at, attr, f"expected an element outside the <use>, found {href!r} holding it", tag))
     elif tag == "image" and "\ue000" not in href:
-        problem = image_problem(href, asset(href))
+        path = asset(href)
+        problem = image_problem(href, path)
         if problem:
             out.append(Finding(at, attr, problem, tag))
+        else:
+            out += _resolution(el, href, path, m, at, attr)
     return out

@@ -27,9 +27,18 @@ from .sandbox import Sandbox, sandbox_globals
 from .sourcemap import element_starts, frame_line, offset, output_origins, place
 
 MAX_PROBLEMS = 20  # of one render: the first ones say what is wrong
-# renders found good, by template folders and text: a face or figure rendered again for another file
-# of the build is not checked twice
-_CHECKED: set[tuple[tuple[Path, ...], str]] = set()
+# renders found good, by template folders and text, with their notes: a face or figure rendered again for
+# another file of the build is not checked twice
+_CHECKED: dict[tuple[tuple[Path, ...], str], tuple[Problem, ...]] = {}
+# notes of the renders since the last `take_notes` (images under 300 dpi), placed in their templates
+_NOTES: set[Problem] = set()
+
+
+def take_notes() -> list[Problem]:
+    """The notes of every template rendered since the last call (a build starts by emptying them)."""
+    notes = sorted(_NOTES)
+    _NOTES.clear()
+    return notes
 
 
 class TemplateProblem(Exception):
@@ -134,7 +143,9 @@ class TemplateSet:
         return file.as_posix()
 
     def _check(self, name: str, values: dict[str, Any], svg: str) -> None:
-        if (self.folders, svg) in _CHECKED:
+        known = _CHECKED.get((self.folders, svg))
+        if known is not None:
+            _NOTES.update(known)
             return
         try:
             root = parse_svg(svg)
@@ -145,14 +156,18 @@ class TemplateSet:
             found = svg[tag if tag >= 0 else at:].split("\n", 1)[0][:40] or "the end"
             message = f"expected well-formed SVG, found {xml.parsers.expat.ErrorString(exc.code)} at {found!r}"
             raise TemplateProblem(message, self._placed(name, values, svg, [(at, None, None, message)])) from None
-        findings = check(root, self.asset)[:MAX_PROBLEMS]
+        found = check(root, self.asset)
+        starts = element_starts(svg) if found else []
+        notes = self._placed(name, values, svg, [(starts[f.index], f.tag, f.attr, f.message) for f in found
+                                                 if f.note]) if any(f.note for f in found) else []
+        findings = [f for f in found if not f.note][:MAX_PROBLEMS]
         if findings:
-            starts = element_starts(svg)
             problems = self._placed(name, values, svg, [(starts[f.index], f.tag, f.attr, f.message) for f in findings])
             raise TemplateProblem(problems[0].message, problems)
         if len(_CHECKED) > 512:
             _CHECKED.clear()
-        _CHECKED.add((self.folders, svg))
+        _CHECKED[(self.folders, svg)] = tuple(notes)
+        _NOTES.update(notes)
 
     def _placed(self, name: str, values: dict[str, Any], svg: str,
                 found: list[tuple[int, str | None, str | None, str]]) -> list[Problem]:
