@@ -18,7 +18,7 @@ from .errors import ContentError, Problem, UsageError
 from .geometry import PAPERS, Paper
 from .content import Board
 from .layout import SheetLabels, Sink, calibration_pages
-from .content import PSEUDO, with_pseudo
+from .content import PSEUDO, with_guide, with_pseudo
 from .layout import (Options, two_sided, entry_kind, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)
 from .content import Roots
@@ -266,6 +266,8 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
     sink = Sink({})
     try:
         for content in contents:
+            # a language printkit has no guide for prints the game's own (checked by validate)
+            with_guide(guide_catalogs(), content.catalogs, content.game.languages)
             if settings.pseudo:
                 with_pseudo(content.catalogs, content.game.content_lang)
                 with_pseudo(guide_catalogs(), "en")

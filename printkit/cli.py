@@ -74,7 +74,8 @@ def _games(roots: Roots, target: Optional[str], drafts: bool = True) -> list[str
 def build_cmd(
     target: str = typer.Argument("all", help="'all' or a game id"),
     paper: PaperChoice = typer.Option(PaperChoice.all, help="paper size"),
-    lang: LangChoice = typer.Option(LangChoice.all, help="language of the localised components"),
+    lang: str = typer.Option("all", help="language of the localised components: 'all' or one of the game's "
+                                         "languages (a BCP 47 code: en, fr, es, pt-BR)"),
     out: Path = typer.Option(Path("output"), help="output folder"),
     layout: LayoutChoice = typer.Option(LayoutChoice.duplex, help="double-sided pieces: duplex (backs on the next page) or gutterfold"),
     ink_saver: bool = typer.Option(False, "--ink-saver", help="light backgrounds instead of dark ones: far less ink on a home printer"),
@@ -98,7 +99,7 @@ def build_cmd(
     settings = Settings(
         roots=roots, out=out,
         papers=("a4", "letter") if paper is PaperChoice.all else (paper.value,),
-        langs=None if lang is LangChoice.all else (lang.value,),
+        langs=None if lang == "all" else (lang,),
         layout=layout.value, theme="ink-saver" if ink_saver else "standard", parts=parts, kits=kit, gutterfold=gutterfold, poster=poster,
         pseudo=pseudo,
     )

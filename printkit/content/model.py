@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..errors import describe
+from .i18n import language_code
 
 # Limits no real game meets (docs/content-format.md, "Limits"): they bound the work of a build, so a
 # wrong value is a positioned error from `validate` instead of minutes of drawing or a crash.
@@ -28,6 +29,7 @@ Length = Annotated[float, Field(gt=0, le=MAX_MM)]
 Inset = Annotated[float, Field(ge=0, le=100)]
 Players = Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
 Title = Annotated[str, Field(max_length=MAX_TITLE)]
+Language = Annotated[str, AfterValidator(language_code)]  # BCP 47, known to CLDR (numbers, quotes)
 Axial = tuple[Annotated[int, Field(ge=-MAX_AXIAL, le=MAX_AXIAL)], Annotated[int, Field(ge=-MAX_AXIAL, le=MAX_AXIAL)]]
 
 NAMED_SIZES: dict[str, tuple[float, float]] = {
@@ -215,8 +217,9 @@ class Game(Strict):
     credits: str = Field("", description="designer credits, printed on the print guide")
     players: str = Field("", description="player count, e.g. '2-4'")
     status: Literal["ready", "draft"] = Field("ready", description="draft: validated and buildable by name, left out of 'build all'")
-    languages: list[Literal["en", "fr", "de"]] = Field(["en"], description="languages of the localised components")
-    content_lang: Literal["en", "fr", "de"] = Field("en", description="language of the text of components that are not localised (cards, boards)")
+    languages: list[Language] = Field(["en"], description="languages of the localised components: BCP 47 codes CLDR "
+                                                          "knows (en, fr, es, pt-BR)")
+    content_lang: Language = Field("en", description="language of the text of components that are not localised (cards, boards)")
     components: list[str] = Field(max_length=MAX_COMPONENTS, description="component file stems, in kit order")
     params: dict[str, int | float | str] = Field(default_factory=dict, description="named rule values used by rules, templates and catalogs")
     rules: list[Rule] = Field(default_factory=list, description="the rules-count schema")
