@@ -24,7 +24,7 @@ from .layout import (Options, two_sided, entry_kind, draw_part, draw_poster, gui
 from .content import Roots
 from .write import Writer, write_zip
 from .rules import check_game
-from .draw import check_catalog_glyphs
+from .draw import check_catalog_glyphs, use_game_fonts
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ def validate(roots: Roots, games: list[str]) -> list[GameContent]:
         except ContentError as exc:
             problems += exc.problems
             continue
-        problems += check_game(content) + check_catalog_glyphs(content)
+        problems += check_game(content) + use_game_fonts(content) + check_catalog_glyphs(content)
         contents.append(content)
     if problems:
         raise ContentError(problems)
@@ -266,6 +266,7 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
     sink = Sink({})
     try:
         for content in contents:
+            use_game_fonts(content)  # the families its templates may name (checked by validate)
             # a language printkit has no guide for prints the game's own (checked by validate)
             with_guide(guide_catalogs(), content.catalogs, content.game.languages)
             if settings.pseudo:

@@ -32,13 +32,8 @@ Title = Annotated[str, Field(max_length=MAX_TITLE)]
 Language = Annotated[str, AfterValidator(language_code)]  # BCP 47, known to CLDR (numbers, quotes)
 Axial = tuple[Annotated[int, Field(ge=-MAX_AXIAL, le=MAX_AXIAL)], Annotated[int, Field(ge=-MAX_AXIAL, le=MAX_AXIAL)]]
 
-NAMED_SIZES: dict[str, tuple[float, float]] = {
-    "poker": (63.5, 88.9),
-    "bridge": (57.2, 88.9),
-    "mini": (44.0, 63.0),
-    "tarot": (70.0, 120.0),
-    "square": (70.0, 70.0),
-}
+NAMED_SIZES: dict[str, tuple[float, float]] = {"poker": (63.5, 88.9), "bridge": (57.2, 88.9), "mini": (44.0, 63.0),
+                                                "tarot": (70.0, 120.0), "square": (70.0, 70.0)}
 
 
 def parse_size(value: Any) -> tuple[float, float]:
@@ -209,6 +204,16 @@ class Fact(Strict):
         return next(k for k in FACT_KINDS if getattr(self, k) is not None)
 
 
+class Font(Strict):
+    """A font of game.yaml's `fonts`: a TTF/OTF file of the game's folder, or a fontpkg-* package (all its styles)."""
+
+    family: str | None = Field(None, max_length=MAX_TITLE, description="the font-family templates name (a package's own by default)")
+    file: str | None = Field(None, description="a .ttf or .otf file, relative to the game's folder (or give package)")
+    package: str | None = Field(None, pattern=r"^fontpkg-[a-z0-9-]+$", description="an installed fontpkg-* package")
+    weight: Literal["regular", "bold"] = Field("regular", description="a file's weight")
+    style: Literal["normal", "italic"] = Field("normal", description="a file's style")
+
+
 class Game(Strict):
     """game.yaml: a game's metadata, its parameters and its rules-count schema."""
 
@@ -217,9 +222,9 @@ class Game(Strict):
     credits: str = Field("", description="designer credits, printed on the print guide")
     players: str = Field("", description="player count, e.g. '2-4'")
     status: Literal["ready", "draft"] = Field("ready", description="draft: validated and buildable by name, left out of 'build all'")
-    languages: list[Language] = Field(["en"], description="languages of the localised components: BCP 47 codes CLDR "
-                                                          "knows (en, fr, es, pt-BR)")
+    languages: list[Language] = Field(["en"], description="languages of the localised components (BCP 47: en, es, pt-BR)")
     content_lang: Language = Field("en", description="language of the text of components that are not localised (cards, boards)")
+    fonts: list[Font] = Field(default_factory=list, max_length=MAX_COMPONENTS, description="the game's own fonts, for templates")
     components: list[str] = Field(max_length=MAX_COMPONENTS, description="component file stems, in kit order")
     params: dict[str, int | float | str] = Field(default_factory=dict, description="named rule values used by rules, templates and catalogs")
     rules: list[Rule] = Field(default_factory=list, description="the rules-count schema")
