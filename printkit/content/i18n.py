@@ -19,7 +19,7 @@ from ..errors import ContentError, Pos, Problem, expected_found
 from .load import YMap, load_yaml
 from .paths import inside
 
-LANGS = ("en", "fr", "de")  # the languages of the engine's own catalogs (the print guide)
+LANGS = ("en", "fr", "de", "es")  # the languages of the engine's own catalogs (the print guide)
 # The pseudo language of a pseudo-localisation build: the content language's text, every letter
 # accented and every text 40 % longer, to find texts that would not fit a longer language.
 PSEUDO = "qps"
@@ -188,7 +188,8 @@ def _catalog_files(folder: Path, lang: str) -> list[Path]:
     return files
 
 
-def _load_dir(folder: Path, langs: list[str], shown: Any, within: Path) -> tuple[Catalogs, list[Problem]]:
+def _load_dir(folder: Path, langs: list[str], shown: Any, within: Path,
+              apart: tuple[str, ...] = ()) -> tuple[Catalogs, list[Problem]]:
     """Every language's catalog files in `folder`; a file reached through a link leaving `within` is refused."""
     catalogs, problems = Catalogs(), []
     unread: set[str] = set()  # languages with a file that could not be read: their missing keys would only repeat that
@@ -214,7 +215,7 @@ def _load_dir(folder: Path, langs: list[str], shown: Any, within: Path) -> tuple
                 unread.add(lang)
         catalogs.texts[lang], catalogs.positions[lang] = texts, positions
         catalogs.files[lang] = Pos(label)
-    problems += _missing_keys(catalogs, [lang for lang in langs if lang not in unread])
+    problems += _missing_keys(catalogs, [lang for lang in langs if lang not in unread], apart)
     return catalogs, problems
 
 
@@ -239,8 +240,9 @@ def _load_file(file: Path, label: str, texts: dict[str, str], positions: dict[st
     return problems
 
 
-def _missing_keys(catalogs: Catalogs, langs: list[str]) -> list[Problem]:
-    """Every language must have every key some other language has: no silent fallback."""
+def _missing_keys(catalogs: Catalogs, langs: list[str], apart: tuple[str, ...]) -> list[Problem]:
+    """Every language must have every key some other language has: no silent fallback. Keys starting
+    with one of `apart` are checked elsewhere."""
     problems = []
     for lang in langs:
         file_pos = catalogs.files.get(lang)
@@ -249,9 +251,7 @@ def _missing_keys(catalogs: Catalogs, langs: list[str]) -> list[Problem]:
         mine = catalogs.texts.get(lang, {})
         for other in langs:
             theirs = catalogs.texts.get(other, {})
-            # items.* are per-item translations: not in the content language, checked item by item (translations.py)
-            # guide.* are the print guide's texts, a game's own only in a language printkit has none for (guide_problems)
-            for key in sorted(k for k in theirs if k not in mine and not k.startswith(("items.", "guide."))):
+            for key in sorted(k for k in theirs if k not in mine and not (apart and k.startswith(apart))):
                 first = next(o for o in langs if key in catalogs.texts.get(o, {}))
                 if first == other:
                     problems.append(Problem(file_pos, f"expected key {key!r} (as in {other}.yaml), found none"))
@@ -262,7 +262,9 @@ def load_catalogs(roots: Any, game_folder: Path, langs: list[str]) -> tuple[Cata
     folder = game_folder / "i18n"
     if not folder.is_dir():
         return Catalogs({lang: {} for lang in langs}, {lang: {} for lang in langs}), []
-    catalogs, problems = _load_dir(folder, list(langs), roots.shown, game_folder)
+    # items.* are per-item translations: not in the content language, checked item by item (translations.py);
+    # guide.* a game's own print guide, only in a language printkit has none for (guide_problems)
+    catalogs, problems = _load_dir(folder, list(langs), roots.shown, game_folder, ("items.", "guide."))
     return catalogs, problems
 
 
