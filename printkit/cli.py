@@ -36,6 +36,7 @@ class LangChoice(str, Enum):
     en = "en"
     fr = "fr"
     de = "de"
+    es = "es"
     all = "all"
 
 
@@ -137,7 +138,7 @@ def calibrate_cmd(
 ) -> None:
     """Write the duplex calibration sheet: print it double-sided and read the offset through the paper."""
     papers = ("a4", "letter") if paper is PaperChoice.all else (paper.value,)
-    langs = ("en", "fr", "de") if lang is LangChoice.all else (lang.value,)
+    langs = tuple(c.value for c in LangChoice if c is not LangChoice.all) if lang is LangChoice.all else (lang.value,)
     try:
         offset = parse_offset(duplex_offset) if duplex_offset else printer_offset(printer) if printer else (0.0, 0.0)
         for p in papers:
