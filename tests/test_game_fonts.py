@@ -98,6 +98,16 @@ def test_a_font_declaration_that_cannot_be_used_is_refused_at_its_place(fonted):
         "(pip install fontpkg-no-such-font), found none"]
 
 
+def test_a_file_that_is_no_truetype_font_is_refused_at_its_place(fonted):
+    game = fonted / "content" / "mini" / "game.yaml"
+    (game.parent / "fonts" / "Thin.ttf").write_bytes(b"not a font")
+    with pytest.raises(ContentError) as info:
+        validate(Roots.default(fonted / "content", fonted / "templates"), ["mini"])
+    assert [str(p) for p in info.value.problems] == [
+        f"content/mini/game.yaml:{line_of(game, 'Thin.ttf')}:{col_of(game, 'fonts/Thin')}: expected a TrueType font (TTF, "
+        "or OTF with TrueType outlines), found a file that is not one"]
+
+
 def test_a_style_the_family_lacks_is_refused(fonted):
     front = fonted / "templates" / "mini" / "front.svg.j2"
     replace(front, 'font-family="Test Thin"', 'font-family="Test Thin" font-weight="bold"')

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Callable
 
 import fontpkg
 from reportlab.lib.fonts import addMapping
@@ -13,7 +14,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..content import GameContent, inside, pos_of
-from ..errors import Problem
+from ..errors import Pos, Problem
 
 PT = 25.4 / 72.0  # one point in mm
 STYLES = ("regular", "bold", "italic", "bolditalic")
@@ -93,8 +94,9 @@ def forget_game_fonts() -> None:
     fit.cache_clear()  # a family's name may stand for another game's file
 
 
-def _register(font, content: GameContent, faces: dict[str, dict[str, str]], node, at) -> list[Problem]:
-    def place(key: str):
+def _register(font: Any, content: GameContent, faces: dict[str, dict[str, str]], node: Any, at: Pos) -> list[Problem]:
+    """One entry of `fonts` (a content.model.Font) added to faces; `node` is its YAML mapping, for positions."""
+    def place(key: str) -> Pos:
         return pos_of(node, key) or at if node is not None else at
 
     if (font.file is None) == (font.package is None):
@@ -104,16 +106,15 @@ def _register(font, content: GameContent, faces: dict[str, dict[str, str]], node
         if font.family is None:
             return [Problem(at, "expected the family templates name the font by, found none")]
         style = ("bold" if font.weight == "bold" else "") + ("italic" if font.style == "italic" else "") or "regular"
-        found = _file_font(content.roots.content / content.id, font.file, content.roots.shown, place("file"))
-        if isinstance(found, Problem):
-            return [found]
-        found = {style: found}
+        loaded = _file_font(content.roots.content / content.id, font.file, content.roots.shown, place("file"))
+        if isinstance(loaded, Problem):
+            return [loaded]
+        family, found = font.family, {style: loaded}
     else:
-        found = _package_fonts(font.package, place("package"))
-        if isinstance(found, Problem):
-            return [found]
-    family = font.family or found.pop("_family")
-    found.pop("_family", None)
+        package = _package_fonts(font.package, place("package"))
+        if isinstance(package, Problem):
+            return [package]
+        family, found = font.family or package[0], package[1]
     if family in FAMILIES:
         return [Problem(place("family"), f"expected a family name printkit does not ship, found {family!r}")]
     mine = faces.setdefault(family, {})
@@ -124,7 +125,7 @@ def _register(font, content: GameContent, faces: dict[str, dict[str, str]], node
     return []
 
 
-def _file_font(folder: Path, name: str, shown, at) -> str | Problem:
+def _file_font(folder: Path, name: str, shown: Callable[[Path], str], at: Pos) -> str | Problem:
     path = folder / name
     if Path(name).suffix.lower() not in (".ttf", ".otf"):
         return Problem(at, f"expected a .ttf or .otf font file, found {name!r}")
@@ -135,7 +136,7 @@ def _file_font(folder: Path, name: str, shown, at) -> str | Problem:
     return _load(path, at)
 
 
-def _load(path: Path, at) -> str | Problem:
+def _load(path: Path, at: Pos) -> str | Problem:
     """Register one font file under a name of its own (its content's hash: two games may share a family name)."""
     data = path.read_bytes()
     name = "F" + hashlib.sha256(data).hexdigest()[:12]
@@ -144,18 +145,21 @@ def _load(path: Path, at) -> str | Problem:
     try:
         pdfmetrics.registerFont(TTFont(name, str(path)))
     except (TTFError, OSError, ValueError, KeyError) as exc:
-        return Problem(at, f"expected a TrueType font (TTF, or OTF with TrueType outlines), found {exc}")
+        # ReportLab embeds TrueType outlines only; its message names the absolute path, so it is not shown
+        found = "PostScript (CFF) outlines" if "postscript outlines" in str(exc).lower() else "a file that is not one"
+        return Problem(at, f"expected a TrueType font (TTF, or OTF with TrueType outlines), found {found}")
     return name
 
 
-def _package_fonts(package: str, at) -> dict[str, str] | Problem:
-    """Every style of the four printkit sets (regular, bold, italic, bold italic) a fontpkg package has."""
+def _package_fonts(package: str, at: Pos) -> tuple[str, dict[str, str]] | Problem:
+    """A fontpkg package's family name and every style of the four printkit sets (regular, bold,
+    italic, bold italic) it has."""
     slug = package.removeprefix("fontpkg-")
     try:
         family = fontpkg.family(slug)
     except fontpkg.FontpkgError:
         return Problem(at, f"expected an installed font package (pip install {package}), found none")
-    found: dict[str, str] = {"_family": family.name}
+    found: dict[str, str] = {}
     for style, (weight, slant) in _WEIGHTS.items():
         try:
             path = fontpkg.path(slug, weight, slant)
@@ -165,7 +169,7 @@ def _package_fonts(package: str, at) -> dict[str, str] | Problem:
         if isinstance(loaded, Problem):
             return loaded
         found[style] = loaded
-    return found
+    return family.name, found
 
 
 def style_of(weight: str | None, slant: str | None) -> str:
