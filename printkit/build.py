@@ -21,13 +21,13 @@ from .errors import ContentError, Problem, UsageError
 from .geometry import PAPERS, Paper
 from .content import Board
 from .layout import SheetLabels, Sink, calibration_pages
-from .content import PSEUDO, with_pseudo
+from .content import PSEUDO, with_guide, with_pseudo
 from .layout import (Options, blank_page, two_sided, entry_kind, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)
 from .content import Roots
 from .write import Writer, write_zip
 from .rules import check_game
-from .draw import check_catalog_glyphs, take_notes
+from .draw import check_catalog_glyphs, take_notes, use_game_fonts
 from .staging import Staging, os_problem
 
 
@@ -80,7 +80,7 @@ def validate(roots: Roots, games: list[str]) -> list[GameContent]:
         except ContentError as exc:
             problems += exc.problems
             continue
-        problems += check_game(content) + check_catalog_glyphs(content)
+        problems += check_game(content) + use_game_fonts(content) + check_catalog_glyphs(content)
         contents.append(content)
     if problems:
         raise ContentError(problems)
@@ -334,6 +334,9 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
     sink = Sink({})
     try:
         for content in contents:
+            use_game_fonts(content)  # the families its templates may name (checked by validate)
+            # a language printkit has no guide for prints the game's own (checked by validate)
+            with_guide(guide_catalogs(), content.catalogs, content.game.languages)
             if settings.pseudo:
                 with_pseudo(content.catalogs, content.game.content_lang)
                 with_pseudo(guide_catalogs(), "en")

@@ -34,7 +34,7 @@ app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False,
 err = Console(stderr=True)
 
 PAPER_CHOICES = ("a4", "letter", "all")
-LANG_CHOICES = ("en", "fr", "de", "all")
+LANG_CHOICES = ("en", "fr", "de", "es", "all")  # the languages printkit's own texts (guide, calibration) are in
 LAYOUT_CHOICES = ("duplex", "gutterfold")
 
 
@@ -42,6 +42,8 @@ def _show_version(value: bool) -> None:
     if value:
         typer.echo(f"printkit {__version__}")
         raise typer.Exit()
+
+
 
 
 def _choice(choices: tuple[str, ...]):
@@ -139,7 +141,8 @@ def _games(roots: Roots, target: Optional[str], drafts: bool = True) -> list[str
 def build_cmd(
     target: str = typer.Argument("all", help="'all' or a game id", autocompletion=_complete_game),
     paper: str = _choices("all", PAPER_CHOICES, "paper size (any case: A4, Letter)"),
-    lang: str = _choices("all", LANG_CHOICES, "language of the localised components"),
+    lang: str = typer.Option("all", help="language of the localised components: 'all' or one of the game's "
+                                         "languages (a BCP 47 code: en, fr, es, pt-BR)"),
     out: Path = typer.Option(Path("output"), help="output folder"),
     layout: str = _choices("duplex", LAYOUT_CHOICES, "double-sided pieces: duplex (backs on the next page) or gutterfold"),
     ink_saver: bool = typer.Option(False, "--ink-saver", help="light backgrounds instead of dark ones: far less ink on a home printer"),
@@ -205,7 +208,7 @@ def calibrate_cmd(
 ) -> None:
     """Write the duplex calibration sheet: print it double-sided and read the offset through the paper."""
     papers = ("a4", "letter") if paper == "all" else (paper,)
-    langs = ("en", "fr", "de") if lang == "all" else (lang,)
+    langs = ("en", "fr", "de", "es") if lang == "all" else (lang,)
     try:
         offset = parse_offset(duplex_offset) if duplex_offset else printer_offset(printer) if printer else (0.0, 0.0)
         for p in papers:

@@ -10,7 +10,7 @@ catalogs and typography (i18n) and per-item translations (translations). Imports
 
 # what the stages above use; everything else in this folder is private to it
 from .game import GameContent, LoadedComponent, load_game
-from .i18n import Catalogs, PLACEHOLDER, PSEUDO, engine_catalogs, fill, format_number, typography, with_pseudo
+from .i18n import Catalogs, PLACEHOLDER, PSEUDO, engine_catalogs, fill, format_number, typography, with_guide, with_pseudo
 from .items import Item, field_value, matches, plain
 from .load import pos_of
 from .model import (
@@ -25,4 +25,4 @@ __all__ = [
     "Placement", "Roots", "Rule", "Selector", "Sheet", "Standee", "Tokens", "engine_catalogs",
     "field_value", "fill", "format_number", "inside", "is_safe_name", "load_game", "localised_data",
     "matches", "plain", "pos_of", "template_inside", "translated", "translated_board", "typography",
-    "with_pseudo"]
+    "with_guide", "with_pseudo"]

@@ -9,7 +9,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from ..errors import ContentError, Pos, Problem, expected_found
 from ..geometry import MARGIN, PAPERS, hexgrid
-from .i18n import Catalogs, fill, load_catalogs, typography
+from .i18n import Catalogs, fill, guide_problems, load_catalogs, typography
 from .items import IMPLICIT, Item, check_items, plain
 from .load import YList, YMap, load_yaml, pos_of
 from .model import KINDS, MAX_TITLE, Component, Deck, FieldSpec, Game, HexBoard, Sheet, Standee, Tokens
@@ -261,7 +261,7 @@ def load_game(roots: Roots, game_id: str) -> GameContent:
         problems.append(expected_found(pos_of(raw, "components") or raw.pos, f"at most {MAX_GAME_PIECES:,} pieces in a game",
                                        f"{pieces:,}", raw=True))
     catalogs, catalog_problems = load_catalogs(roots, folder, game.languages)
-    problems += catalog_problems
+    problems += catalog_problems + guide_problems(catalogs, game.languages, pos_of(raw, "languages") or raw.pos)
     content = GameContent(game_id, game, raw, shown, components, catalogs, roots)
     problems += _check_sheet_keys(content) + _check_titles(content)
     problems += check_translations(content)

@@ -1,16 +1,25 @@
-"""Keyed per-language catalogs, language-aware typography and number formats."""
+"""Keyed per-language catalogs, language-aware typography and number formats.
+
+Languages are BCP 47 codes (`en`, `pt-BR`); number formats come from CLDR through Babel. Babel ships
+no CLDR quotation marks, so `_QUOTES` copies them (CLDR `delimiters`), and CLDR has no punctuation
+spacing at all: the French spaces before `;:!?` and inside « » stay a small rule of their own."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
+
+from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
 
 from ..errors import ContentError, Pos, Problem, expected_found
 from .load import YMap, load_yaml
 from .paths import inside
 
-LANGS = ("en", "fr", "de")
+LANGS = ("en", "fr", "de", "es")  # the languages of the engine's own catalogs (the print guide)
 # The pseudo language of a pseudo-localisation build: the content language's text, every letter
 # accented and every text 40 % longer, to find texts that would not fit a longer language.
 PSEUDO = "qps"
@@ -53,23 +62,59 @@ def format_value(value: Any, lang: str) -> str:
     return format_number(value, lang)
 
 
+def language_code(code: str) -> str:
+    """A BCP 47 code CLDR knows (`es`, `pt-BR`, `sr-Latn-RS`), as written; raises ValueError."""
+    try:
+        _locale(code)
+    except (ValueError, UnknownLocaleError):
+        raise ValueError(f"expected a BCP 47 language code CLDR knows (en, es, pt-BR, ...), found {code!r}") from None
+    return code
+
+
+@lru_cache(maxsize=64)
+def _locale(code: str) -> Locale:
+    if code == PSEUDO:
+        return Locale("en")  # the pseudo language keeps the English formats
+    if not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", code):
+        raise ValueError(code)
+    return Locale.parse(code, sep="-")
+
+
 def format_number(value: float, lang: str, decimals: int | None = None) -> str:
-    """0.5 → '0.5' (en), '0,5' (fr, de); 1000 → '1,000', '1 000', '1.000'."""
+    """0.5 → '0.5' (en), '0,5' (fr, de, es); 1000 → '1,000', '1 000', '1.000': CLDR's symbols and grouping."""
+    # Python rounds the digits (as printkit always did); CLDR only places the symbols and groups
+    digits = f"{value:.{6 if decimals is None else decimals}f}"
     if decimals is None:
-        text = f"{value:,}" if isinstance(value, int) else f"{value:,.6f}".rstrip("0").rstrip(".")
-    else:
-        text = f"{value:,.{decimals}f}"
-    group, point = {"en": (",", "."), "fr": (NNBSP, ","), "de": (".", ",")}.get(lang, (",", "."))
-    return text.replace(",", "\0").replace(".", point).replace("\0", group)
+        digits = str(value) if isinstance(value, int) else digits.rstrip("0").rstrip(".")
+    locale = _locale(lang)
+    integer = locale.decimal_formats[None].pattern.split(";")[0].split(".")[0]
+    places = len(digits.partition(".")[2])
+    text = format_decimal(Decimal(digits), format=integer + ("." + "0" * places if places else ""), locale=locale)
+    # the sheet fonts have no narrow no-break space (CLDR's French group separator)
+    return text.replace("\u202f", NNBSP)
 
 
 _BEFORE_HIGH = re.compile(r"(?<=[^\s\u00a0\u202f;:!?*(])[ \t]*([;!?])(?=[\s\"*)»]|$)")
 _BEFORE_COLON = re.compile(r"(?<=[^\s\u00a0\u202f;:!?*(])[ \t]*(:)(?=[\s\"*)»]|$)")
 _APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
-_QUOTES = {"en": ("\u201c", "\u201d"), "fr": ("\u00ab" + NBSP, NBSP + "\u00bb"), "de": ("\u201e", "\u201c")}
+# CLDR's quotationStart/End (common/main/<lang>.xml, delimiters): Babel does not ship them. A language
+# not listed inherits CLDR root's “ ”, as CLDR itself does.
+_QUOTES = {"en": "“”", "fr": "«»", "de": "„“", "de-CH": "«»", "es": "«»", "it": "«»", "pt": "“”", "pt-PT": "«»",
+           "pl": "„”", "nl": "‘’", "ru": "«»", "uk": "«»", "cs": "„“", "da": "“”", "sv": "””", "fi": "””",
+           "nb": "«»", "ca": "«»", "hu": "„”", "ro": "„”", "tr": "“”", "ja": "「」", "zh": "“”"}
+_FRENCH = "fr"  # the rule CLDR lacks: no-break spaces before ;:!? and inside « »
 
 
-_TOUCHED = {"en": "'\"-", "de": "'\"-", "fr": "'\"-:;!?\u00ab\u00bb"}
+def quotes(lang: str) -> tuple[str, str]:
+    """A language's opening and closing quotation marks (the region's own first: de-CH, pt-PT)."""
+    base = lang.split("-")[0]
+    marks = next((_QUOTES[k] for k in (lang, f"{base}-{lang.split('-')[-1]}", base) if k in _QUOTES), _QUOTES["en"])
+    if base == _FRENCH:
+        return marks[0] + NBSP, NBSP + marks[1]
+    return marks[0], marks[1]
+
+
+_TOUCHED = {_FRENCH: "'\"-:;!?\u00ab\u00bb"}
 _OPEN_SINGLE = re.compile(r"(?<![\w'])'(?=[\w?!])")
 _CLOSE_SINGLE = re.compile(r"(?<=[\w.!?])'(?![\w])")
 _RANGE = re.compile(r"(?<=\d)-(?=\d)")
@@ -96,21 +141,22 @@ _HELD = 0xF0000  # Supplementary Private Use Area-A: never in content
 
 
 def _typeset(text: str, lang: str) -> str:
-    if not any(c in text for c in _TOUCHED.get(lang, "'\"")):
+    french = lang.split("-")[0] == _FRENCH
+    if not any(c in text for c in _TOUCHED.get(_FRENCH if french else lang, "'\"-")):
         return text
     text = _APOSTROPHE.sub("\u2019", text)
     text = _OPEN_SINGLE.sub("\u2018", text)
     text = _CLOSE_SINGLE.sub("\u2019", text)
     text = _RANGE.sub("\u2013", text)  # 2-4 players: an en dash
     text = _MINUS.sub("\u2212", text)  # -1 Investigation: a minus sign
-    opening, closing = _QUOTES.get(lang, _QUOTES["en"])
+    opening, closing = quotes(lang)
     parts = text.split('"')
     # a short quoted name (a card title) is never broken across lines
     parts = [p.replace(" ", NBSP) if i % 2 and len(p) <= 30 else p for i, p in enumerate(parts)] if len(parts) % 2 else parts
     if len(parts) % 2 == 1 and len(parts) > 1:
         text = "".join(part + (opening if i % 2 == 0 else closing) if i < len(parts) - 1 else part
                        for i, part in enumerate(parts))
-    if lang == "fr":
+    if french:
         text = _BEFORE_HIGH.sub(NNBSP + r"\1", text)
         text = _BEFORE_COLON.sub(NBSP + r"\1", text)
         text = re.sub(r"\u00ab\s*", "\u00ab" + NBSP, text)
@@ -142,7 +188,8 @@ def _catalog_files(folder: Path, lang: str) -> list[Path]:
     return files
 
 
-def _load_dir(folder: Path, langs: list[str], shown: Any, within: Path) -> tuple[Catalogs, list[Problem]]:
+def _load_dir(folder: Path, langs: list[str], shown: Any, within: Path,
+              apart: tuple[str, ...] = ()) -> tuple[Catalogs, list[Problem]]:
     """Every language's catalog files in `folder`; a file reached through a link leaving `within` is refused."""
     catalogs, problems = Catalogs(), []
     unread: set[str] = set()  # languages with a file that could not be read: their missing keys would only repeat that
@@ -168,7 +215,7 @@ def _load_dir(folder: Path, langs: list[str], shown: Any, within: Path) -> tuple
                 unread.add(lang)
         catalogs.texts[lang], catalogs.positions[lang] = texts, positions
         catalogs.files[lang] = Pos(label)
-    problems += _missing_keys(catalogs, [lang for lang in langs if lang not in unread])
+    problems += _missing_keys(catalogs, [lang for lang in langs if lang not in unread], apart)
     return catalogs, problems
 
 
@@ -193,8 +240,9 @@ def _load_file(file: Path, label: str, texts: dict[str, str], positions: dict[st
     return problems
 
 
-def _missing_keys(catalogs: Catalogs, langs: list[str]) -> list[Problem]:
-    """Every language must have every key some other language has: no silent fallback."""
+def _missing_keys(catalogs: Catalogs, langs: list[str], apart: tuple[str, ...]) -> list[Problem]:
+    """Every language must have every key some other language has: no silent fallback. Keys starting
+    with one of `apart` are checked elsewhere."""
     problems = []
     for lang in langs:
         file_pos = catalogs.files.get(lang)
@@ -203,8 +251,7 @@ def _missing_keys(catalogs: Catalogs, langs: list[str]) -> list[Problem]:
         mine = catalogs.texts.get(lang, {})
         for other in langs:
             theirs = catalogs.texts.get(other, {})
-            # items.* are per-item translations: not in the content language, checked item by item (translations.py)
-            for key in sorted(k for k in theirs if k not in mine and not k.startswith("items.")):
+            for key in sorted(k for k in theirs if k not in mine and not (apart and k.startswith(apart))):
                 first = next(o for o in langs if key in catalogs.texts.get(o, {}))
                 if first == other:
                     problems.append(Problem(file_pos, f"expected key {key!r} (as in {other}.yaml), found none"))
@@ -215,7 +262,9 @@ def load_catalogs(roots: Any, game_folder: Path, langs: list[str]) -> tuple[Cata
     folder = game_folder / "i18n"
     if not folder.is_dir():
         return Catalogs({lang: {} for lang in langs}, {lang: {} for lang in langs}), []
-    catalogs, problems = _load_dir(folder, list(langs), roots.shown, game_folder)
+    # items.* are per-item translations: not in the content language, checked item by item (translations.py);
+    # guide.* a game's own print guide, only in a language printkit has none for (guide_problems)
+    catalogs, problems = _load_dir(folder, list(langs), roots.shown, game_folder, ("items.", "guide."))
     return catalogs, problems
 
 
@@ -225,6 +274,43 @@ def engine_catalogs() -> Catalogs:
     if problems:
         raise ContentError(problems)
     return catalogs
+
+
+@lru_cache(maxsize=1)
+def _guide_keys() -> tuple[str, ...]:
+    """The print guide's keys a language needs; the names of languages (guide.lang_*) come from CLDR."""
+    return tuple(k for k in engine_catalogs().texts["en"] if k.startswith("guide.") and not k.startswith("guide.lang_"))
+
+
+def guide_problems(catalogs: Catalogs, langs: list[str], at: Pos) -> list[Problem]:
+    """A language printkit has no print guide for needs the game's own guide.* texts: every missing
+    key named, at the language's catalog file (or at `languages:` when there is none)."""
+    problems = []
+    for lang in langs:
+        if lang in LANGS:
+            continue
+        missing = [k for k in _guide_keys() if k not in catalogs.texts.get(lang, {})]
+        if missing:
+            problems.append(Problem(catalogs.files.get(lang, at),
+                                    f"expected the print guide's texts in {lang!r} (printkit ships {', '.join(LANGS)}; "
+                                    f"translate them from printkit/content/locale/en.yaml), found missing: "
+                                    f"{', '.join(missing)}"))
+    return problems
+
+
+def with_guide(engine: Catalogs, game: Catalogs, langs: list[str]) -> Catalogs:
+    """The engine's catalogs with a game's guide.* texts for the languages printkit has none for, and
+    every language's name (guide.lang_<code>) that no catalog gives, from CLDR."""
+    for lang in langs:
+        if lang not in LANGS:
+            engine.texts[lang] = {k: v for k, v in game.texts.get(lang, {}).items() if k.startswith("guide.")}
+            engine.positions[lang] = {k: v for k, v in game.positions.get(lang, {}).items() if k in engine.texts[lang]}
+    for lang in set(LANGS) | set(langs):
+        for code in langs:
+            key = f"guide.lang_{code}"
+            if lang in engine.texts and key not in engine.texts[lang]:
+                engine.texts[lang][key] = _locale(code).get_display_name(_locale(lang)) or code
+    return engine
 
 
 _ACCENTED = str.maketrans("aeiouycnAEIOUYCN", "áéíóúýçñÁÉÍÓÚÝÇÑ")

@@ -15,8 +15,10 @@ from .svgdraw import Context, Renderer, TextProblem, end_form
 from .svgtext import Shrink
 from .templates import TemplateProblem, take_notes
 from . import text
+from .text import use_game_fonts
 
 __all__ = [
     "Context", "Face", "PieceSpec", "Renderer", "Shrink", "TemplateProblem", "TextProblem",
     "board_piece", "board_svg", "check_catalog_glyphs", "deck_pieces", "end_form", "hex_pieces",
-    "standee_pieces", "standee_size", "take_notes", "template_values", "templates_for", "text", "token_pieces"]
+    "standee_pieces", "standee_size", "take_notes", "template_values", "templates_for", "text", "token_pieces",
+    "use_game_fonts"]

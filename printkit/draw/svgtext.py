@@ -82,6 +82,10 @@ class TextDrawing:
         x, y = length(node.get("x")), length(node.get("y"))
         box_w = length(node.get("data-w")) if node.get("data-w") else None
         box_h = length(node.get("data-h")) if node.get("data-h") else None
+        lacking = T.missing_style(family, base, content)
+        if lacking:  # never drawn in another style of the family
+            ctx.problems.append(TextProblem(field_name, f"expected a style the font {family} has, found {lacking}"))
+            return
         letters = "".join(c for c in content if not T.is_icon(c)) if icons else content
         missing = T.missing_glyphs(letters.replace("*", ""), T.font_name(family, base))
         if missing:

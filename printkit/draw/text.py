@@ -1,14 +1,20 @@
 """Fonts (from PyPI font packages, embedded), text metrics, markup, wrapping and fitting."""
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
 
 import fontpkg
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from ..content import GameContent, inside, pos_of
+from ..errors import Pos, Problem
 
 PT = 25.4 / 72.0  # one point in mm
 STYLES = ("regular", "bold", "italic", "bolditalic")
@@ -35,10 +41,135 @@ def register_fonts() -> str:
     return font_name(DEFAULT_FAMILY, "regular")
 
 
+# The fonts of the game being checked or built (family → style → ReportLab name): module state like
+# ReportLab's own font registry, replaced whole for each game so one game never sees another's fonts.
+_GAME: dict[str, dict[str, str]] = {}
+
+
+def families() -> tuple[str, ...]:
+    """The families a template may name: the shipped ones and the game's own."""
+    return (*FAMILIES, *_GAME)
+
+
 @lru_cache(maxsize=256)
 def font_name(family: str | None, style: str = "regular") -> str:
+    faces = _GAME.get(family or "")
+    if faces:  # a style the family lacks is refused where text asks for it (missing_style)
+        return faces.get(style) or faces.get("regular") or next(iter(faces.values()))
     prefix = FAMILIES.get(family or DEFAULT_FAMILY, FAMILIES[DEFAULT_FAMILY])[1]
     return prefix + _SUFFIX[style]
+
+
+def missing_style(family: str, base: str, text: str) -> str | None:
+    """The style text needs (its own, or its **bold** and *italic* markup) that a game's family lacks."""
+    faces = _GAME.get(family)
+    if not faces:
+        return None
+    needed = {run.style for run in parse_markup(text, base)} if "*" in text else {base}
+    return next((style for style in STYLES if style in needed and style not in faces), None)
+
+
+def use_game_fonts(content: GameContent) -> list[Problem]:
+    """Register the fonts game.yaml declares and make them the families templates may name; every
+    declaration that cannot be used is a problem at its place."""
+    register_fonts()
+    faces: dict[str, dict[str, str]] = {}
+    problems: list[Problem] = []
+    listed = pos_of(content.raw, "fonts")
+    declared = content.raw.get("fonts") if hasattr(content.raw, "get") else None
+    for i, font in enumerate(content.game.fonts):
+        node = declared[i] if isinstance(declared, list) and i < len(declared) else None
+        at = pos_of(declared, i) or listed or content.raw.pos
+        problems += _register(font, content, faces, node, at)
+    if faces != _GAME:
+        forget_game_fonts()
+        _GAME.update(faces)
+    return problems
+
+
+def forget_game_fonts() -> None:
+    """Back to the shipped families only (the fonts stay registered with ReportLab)."""
+    _GAME.clear()
+    font_name.cache_clear()
+    fit.cache_clear()  # a family's name may stand for another game's file
+
+
+def _register(font: Any, content: GameContent, faces: dict[str, dict[str, str]], node: Any, at: Pos) -> list[Problem]:
+    """One entry of `fonts` (a content.model.Font) added to faces; `node` is its YAML mapping, for positions."""
+    def place(key: str) -> Pos:
+        return pos_of(node, key) or at if node is not None else at
+
+    if (font.file is None) == (font.package is None):
+        found = "both" if font.file else "neither"
+        return [Problem(at, f"expected exactly one of file, package, found {found}")]
+    if font.file is not None:
+        if font.family is None:
+            return [Problem(at, "expected the family templates name the font by, found none")]
+        style = ("bold" if font.weight == "bold" else "") + ("italic" if font.style == "italic" else "") or "regular"
+        loaded = _file_font(content.roots.content / content.id, font.file, content.roots.shown, place("file"))
+        if isinstance(loaded, Problem):
+            return [loaded]
+        family, found = font.family, {style: loaded}
+    else:
+        package = _package_fonts(font.package, place("package"))
+        if isinstance(package, Problem):
+            return [package]
+        family, found = font.family or package[0], package[1]
+    if family in FAMILIES:
+        return [Problem(place("family"), f"expected a family name printkit does not ship, found {family!r}")]
+    mine = faces.setdefault(family, {})
+    twice = sorted(set(mine) & set(found))
+    if twice:
+        return [Problem(at, f"expected each style of {family!r} once, found {', '.join(twice)} a second time")]
+    mine.update(found)
+    return []
+
+
+def _file_font(folder: Path, name: str, shown: Callable[[Path], str], at: Pos) -> str | Problem:
+    path = folder / name
+    if Path(name).suffix.lower() not in (".ttf", ".otf"):
+        return Problem(at, f"expected a .ttf or .otf font file, found {name!r}")
+    if not inside(path, folder):
+        return Problem(at, f"expected a font file inside {shown(folder)}, found {name!r}")
+    if not path.is_file():
+        return Problem(at, f"expected a font file, found no file {shown(path)}")
+    return _load(path, at)
+
+
+def _load(path: Path, at: Pos) -> str | Problem:
+    """Register one font file under a name of its own (its content's hash: two games may share a family name)."""
+    data = path.read_bytes()
+    name = "F" + hashlib.sha256(data).hexdigest()[:12]
+    if name in pdfmetrics.getRegisteredFontNames():
+        return name
+    try:
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    except (TTFError, OSError, ValueError, KeyError) as exc:
+        # ReportLab embeds TrueType outlines only; its message names the absolute path, so it is not shown
+        found = "PostScript (CFF) outlines" if "postscript outlines" in str(exc).lower() else "a file that is not one"
+        return Problem(at, f"expected a TrueType font (TTF, or OTF with TrueType outlines), found {found}")
+    return name
+
+
+def _package_fonts(package: str, at: Pos) -> tuple[str, dict[str, str]] | Problem:
+    """A fontpkg package's family name and every style of the four printkit sets (regular, bold,
+    italic, bold italic) it has."""
+    slug = package.removeprefix("fontpkg-")
+    try:
+        family = fontpkg.family(slug)
+    except fontpkg.FontpkgError:
+        return Problem(at, f"expected an installed font package (pip install {package}), found none")
+    found: dict[str, str] = {}
+    for style, (weight, slant) in _WEIGHTS.items():
+        try:
+            path = fontpkg.path(slug, weight, slant)
+        except fontpkg.FontpkgError:
+            continue
+        loaded = _load(path, at)
+        if isinstance(loaded, Problem):
+            return loaded
+        found[style] = loaded
+    return family.name, found
 
 
 def style_of(weight: str | None, slant: str | None) -> str:

@@ -230,7 +230,11 @@ ASSEMBLY_VALUES = frozenset({"title", "count", "size", "tiles", "poster"})
 
 
 def _check_placeholders(content: GameContent) -> list[Problem]:
-    from ..content import PLACEHOLDER
+    from ..content import PLACEHOLDER, engine_catalogs
+
+    # a game's own print guide (a language printkit has none for) has the English guide's placeholders
+    guide = {k: frozenset(PLACEHOLDER.findall(v)) for k, v in engine_catalogs().texts["en"].items()
+             if k.startswith("guide.")} if any(k.startswith("guide.") for t in content.catalogs.texts.values() for k in t) else {}
 
     problems = []
     for comp in content.components.values():
@@ -243,7 +247,7 @@ def _check_placeholders(content: GameContent) -> list[Problem]:
     for lang, table in content.catalogs.texts.items():
         for key, text in table.items():
             # the print guide fills a part's own assembly text with the part's values
-            allowed = ASSEMBLY_VALUES if key.startswith("kit.assembly.") else frozenset()
+            allowed = ASSEMBLY_VALUES if key.startswith("kit.assembly.") else guide.get(key, frozenset())
             for name in PLACEHOLDER.findall(text):
                 if name not in content.game.params and name not in allowed:
                     at = content.catalogs.positions[lang][key]

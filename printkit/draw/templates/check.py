@@ -52,7 +52,7 @@ def _dashes(value: str) -> object:
 
 def _family(value: str) -> object:
     name = value.split(",")[0].strip().strip("'\"")
-    return keyword(name, tuple(T.FAMILIES), "a font family printkit has")
+    return keyword(name, T.families(), "a font family printkit has")
 
 
 def _at_least_one(value: str) -> object:

@@ -8,54 +8,13 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ..errors import describe
-
-# Limits no real game meets (docs/content-format.md, "Limits"): they bound the work of a build, so a
-# wrong value is a positioned error from `validate` instead of minutes of drawing or a crash.
-MAX_MM = 2_000.0  # a board's side, a position, any length in mm; the largest shipped board is 560 mm
-MAX_QTY = 1_000  # copies of one item; shipped items have at most 36
-MAX_TITLE = 60  # characters of a printed title (a game's, a component's): it runs in every page head
-MAX_COMPONENTS = 100  # components of a game; shipped games have at most 19
-MAX_LAYOUTS = 50  # layouts of a hex board (one diagram page each)
-MAX_PLAYERS = 100
-MAX_AXIAL = 1_000  # hex coordinates, either way from [0, 0]
-MAX_FIGURE_H = 240.0  # mm: a sheet's figure must fit a column of US Letter (246 mm); the tallest shipped one is 188
-
-Position = Annotated[float, Field(ge=-MAX_MM, le=MAX_MM)]
-Length = Annotated[float, Field(gt=0, le=MAX_MM)]
-Inset = Annotated[float, Field(ge=0, le=100)]
-Players = Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
-Title = Annotated[str, Field(max_length=MAX_TITLE)]
-Axial = tuple[Annotated[int, Field(ge=-MAX_AXIAL, le=MAX_AXIAL)], Annotated[int, Field(ge=-MAX_AXIAL, le=MAX_AXIAL)]]
-
-NAMED_SIZES: dict[str, tuple[float, float]] = {
-    "poker": (63.5, 88.9),
-    "bridge": (57.2, 88.9),
-    "mini": (44.0, 63.0),
-    "tarot": (70.0, 120.0),
-    "square": (70.0, 70.0),
-}
-
-
-def parse_size(value: Any) -> tuple[float, float]:
-    if isinstance(value, str):
-        if value in NAMED_SIZES:
-            return NAMED_SIZES[value]
-        raise ValueError(f"expected a size name ({', '.join(NAMED_SIZES)}) or [width, height], found {describe(value)}")
-    if (isinstance(value, (list, tuple)) and len(value) == 2
-            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
-        if all(0 < v <= MAX_MM for v in value):  # NaN and infinity fail too
-            return float(value[0]), float(value[1])
-        shown = ", ".join(f"{v:g}" for v in value)
-        raise ValueError(f"expected [width, height] in mm, each above 0 and at most {MAX_MM:g}, found [{shown}]")
-    raise ValueError(f"expected a size name ({', '.join(NAMED_SIZES)}) or [width, height] in mm, found {describe(value)}")
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
-
+from ...errors import describe
+from ..i18n import language_code
+from .base import *  # noqa: F401,F403 - the limits and Strict
+from .base import Strict, parse_size
+from .rules import Fact, Rule, Selector
 
 class FieldSpec(Strict):
     """Declares one game-specific field of a component's items."""
@@ -81,137 +40,14 @@ class ItemSheet(Strict):
     columns: dict[str, str] = Field(default_factory=dict, description="sheet headers → the fields they fill (qty: copies); other columns are ignored; without it, headers are field names")
 
 
-class Selector(Strict):
-    """Picks items (or board nodes/areas) out of one or more components."""
+class Font(Strict):
+    """A font of game.yaml's `fonts`: a TTF/OTF file of the game's folder, or a fontpkg-* package (all its styles)."""
 
-    component: str | list[str] = Field(description="component stem, or a list of stems")
-    collection: str = Field(
-        "items", description="which collection: items; component: one entry of the component's own settings (back, size...); a graph board's nodes or areas; a hex board's pieces, placements or "
-                    "starts (the last two carry their layout's id as `layout`); data.<name>: a list in the "
-                    "component's data (a table such as a setup by player count)")
-    where: dict[str, Any] = Field(default_factory=dict, description="keep only entries whose fields equal these values; "
-                                                                     "{in: [a, b]} keeps entries whose field is one of them, "
-                                                                     "{not: v} those whose field differs (not: null: has a value)")
-    field: str | None = Field(None, description="the field whose values a names/range/length rule reads")
-    per: list[str] = Field(default_factory=list, description="count rule: the count holds for each group of entries "
-                                                             "sharing these fields' values (e.g. [layout, player])")
-
-    @field_validator("collection")
-    @classmethod
-    def _known_collection(cls, value: str) -> str:
-        if value in COLLECTIONS or re.fullmatch(r"data\.[A-Za-z_][\w-]*", value):
-            return value
-        raise ValueError(f"expected {', '.join(COLLECTIONS)} or data.<name>, found {value!r}")
-
-    @property
-    def components(self) -> list[str]:
-        return [self.component] if isinstance(self.component, str) else list(self.component)
-
-
-COLLECTIONS = ("items", "component", "nodes", "areas", "pieces", "placements", "starts")
-
-
-class Rule(Strict):
-    """One count, name list or value the rulebook states, checked on every build."""
-
-    id: str = Field(description="short unique name of the rule")
-    source: str = Field(description="rulebook file and section the value comes from, or 'designed: …'")
-    count: Selector | None = Field(None, description="count physical pieces (quantities expanded)")
-    names: Selector | None = Field(None, description="the multiset of a field's values over pieces")
-    range: Selector | None = Field(None, description="every value of a field lies within min..max")
-    length: Selector | None = Field(None, description="every selected item's list field has `expect` entries (or min..max)")
-    supply: "Supply | None" = Field(None, description="there are enough pieces for what each player count hands out")
-    param: str | None = Field(None, description="a value of game.yaml's params")
-    expect: Any = Field(None, description="the expected count, list of names, or param value")
-    min: float | None = Field(None, description="lower bound of a range, length or count rule")
-    max: float | None = Field(None, description="upper bound of a range, length or count rule")
-
-    @model_validator(mode="after")
-    def _one_check(self) -> "Rule":
-        given = [k for k in RULE_KINDS if getattr(self, k) is not None]
-        if len(given) != 1:
-            raise ValueError(f"expected exactly one of {', '.join(RULE_KINDS)}, found {len(given)}")
-        bounded = given[0] in ("range", "length") or (given[0] == "count" and (self.min, self.max) != (None, None))
-        if not bounded and given[0] != "supply" and self.expect is None:
-            raise ValueError("expected an 'expect' value, found nothing")
-        if bounded and self.expect is None and self.min is None and self.max is None:
-            raise ValueError(f"expected 'min' or 'max' on a {given[0]} rule, found neither")
-        return self
-
-    @property
-    def kind(self) -> str:
-        return next(k for k in RULE_KINDS if getattr(self, k) is not None)
-
-
-RULE_KINDS = ("count", "names", "range", "length", "supply", "param")
-
-
-class Share(Strict):
-    players: Players = Field(description="a player count")
-    param: str = Field(description="the param giving each player's share at that count")
-
-
-class Supply(Strict):
-    """Each player takes `param` pieces at a player count: the pieces must suffice for every count."""
-
-    pieces: Selector = Field(description="the pieces shared out")
-    shares: list[Share] = Field(min_length=1, description="what each player takes, by player count")
-
-
-Rule.model_rebuild()
-
-
-class NodePair(Strict):
-    from_: str = Field(alias="from", description="node name or id")
-    to: str = Field(description="node name or id")
-
-
-class Within(Strict):
-    from_: str = Field(alias="from", description="node name or id")
-    to: list[str] = Field(description="node names or ids that must be close")
-    max: int = Field(description="largest allowed number of moves")
-
-
-class Reachable(Strict):
-    from_: dict[str, Any] = Field(alias="from", description="node selector (field equality)")
-    to: dict[str, Any] = Field(description="node selector (field equality)")
-
-
-class Exits(Strict):
-    nodes: dict[str, Any] = Field(description="node selector (field conditions); {} selects every node")
-    min: int = Field(2, ge=1, description="fewest links each selected node must have")
-
-
-FACT_KINDS = ("distance", "within", "reachable", "corners", "nearest", "exits")
-
-
-class Fact(Strict):
-    """An assertion on a graph board, from the rulebook's own examples or its fairness."""
-
-    id: str = Field(description="short unique name of the fact")
-    source: str = Field(description="rulebook file and section")
-    board: str = Field(description="stem of the board-graph component")
-    distance: NodePair | None = Field(None, description="shortest path in moves must equal expect")
-    within: Within | None = Field(None, description="each target within max moves")
-    reachable: Reachable | None = Field(None, description="every 'to' node reachable from every 'from' node")
-    corners: dict[str, Any] | None = Field(None, description="nodes matching this selector are the nearest to each board corner")
-    nearest: Reachable | None = Field(None, description="every 'from' node has its nearest 'to' node at the same number of "
-                                                         "moves (exactly expect moves, when expect is given)")
-    exits: Exits | None = Field(None, description="every selected node has at least min links, so no one is stuck in it")
-    expect: int | None = Field(None, description="moves expected by a distance (required) or nearest fact")
-
-    @model_validator(mode="after")
-    def _one_check(self) -> "Fact":
-        given = [k for k in FACT_KINDS if getattr(self, k) is not None]
-        if len(given) != 1:
-            raise ValueError(f"expected exactly one of {', '.join(FACT_KINDS)}, found {len(given)}")
-        if given[0] == "distance" and self.expect is None:
-            raise ValueError("expected an 'expect' distance, found nothing")
-        return self
-
-    @property
-    def kind(self) -> str:
-        return next(k for k in FACT_KINDS if getattr(self, k) is not None)
+    family: str | None = Field(None, max_length=MAX_TITLE, description="the font-family templates name (a package's own by default)")
+    file: str | None = Field(None, description="a .ttf or .otf file, relative to the game's folder (or give package)")
+    package: str | None = Field(None, pattern=r"^fontpkg-[a-z0-9-]+$", description="an installed fontpkg-* package")
+    weight: Literal["regular", "bold"] = Field("regular", description="a file's weight")
+    style: Literal["normal", "italic"] = Field("normal", description="a file's style")
 
 
 class Game(Strict):
@@ -222,8 +58,9 @@ class Game(Strict):
     credits: str = Field("", description="designer credits, printed on the print guide")
     players: str = Field("", description="player count, e.g. '2-4'")
     status: Literal["ready", "draft"] = Field("ready", description="draft: validated and buildable by name, left out of 'build all'")
-    languages: list[Literal["en", "fr", "de"]] = Field(["en"], description="languages of the localised components")
-    content_lang: Literal["en", "fr", "de"] = Field("en", description="language of the text of components that are not localised (cards, boards)")
+    languages: list[Language] = Field(["en"], description="languages of the localised components (BCP 47: en, es, pt-BR)")
+    content_lang: Language = Field("en", description="language of the text of components that are not localised (cards, boards)")
+    fonts: list[Font] = Field(default_factory=list, max_length=MAX_COMPONENTS, description="the game's own fonts, for templates")
     components: list[str] = Field(max_length=MAX_COMPONENTS, description="component file stems, in kit order")
     params: dict[str, int | float | str] = Field(default_factory=dict, description="named rule values used by rules, templates and catalogs")
     rules: list[Rule] = Field(default_factory=list, description="the rules-count schema")
