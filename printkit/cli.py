@@ -3,16 +3,13 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import importlib
 import functools
 import json
 import re
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-try:  # typer 0.2x carries its own copy of click; older ones depend on click itself
-    from typer._click.exceptions import Abort as _Abort, ClickException as _ClickException, Exit as _Exit
-except ImportError:  # pragma: no cover - older typer
-    from click.exceptions import Abort as _Abort, ClickException as _ClickException, Exit as _Exit
 import typer
 from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
@@ -85,6 +82,20 @@ def _fail(exc: PrintkitError, writes: bool = True) -> None:
     raise typer.Exit(2)
 
 
+def _typer_exits() -> tuple[type[BaseException], ...]:
+    """Typer's own ways out (Exit, Abort, usage errors), wherever this typer keeps them: newer ones carry a
+    copy of click's exceptions, older ones use click itself."""
+    found: list[type[BaseException]] = [typer.Exit, typer.Abort]
+    for name in ("typer._click.exceptions", "click.exceptions"):
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        found += [getattr(module, cls) for cls in ("Exit", "Abort", "ClickException") if hasattr(module, cls)]
+    return tuple(found)
+
+
+_TYPER_EXITS = _typer_exits()
 _debug = {"on": False}  # set by the global --debug option for the command that follows it
 
 
@@ -104,7 +115,7 @@ def _guarded(command: Callable[..., Any]) -> Callable[..., Any]:
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
-        except (typer.Exit, typer.Abort, _Exit, _Abort, _ClickException):
+        except _TYPER_EXITS:
             raise  # typer's own exits (Exit and Abort are RuntimeErrors too)
         except Exception as exc:  # noqa: BLE001 - the last line of defence
             if _debug["on"]:
