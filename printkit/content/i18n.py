@@ -240,9 +240,21 @@ def _load_file(file: Path, label: str, texts: dict[str, str], positions: dict[st
     return problems
 
 
+GUIDE_APART = ("guide.",)  # a game's catalogs: the engine's guide.* keys it may give are checked by guide_problems
+
+
+def _apart(key: str, apart: tuple[str, ...]) -> bool:
+    """A key checked elsewhere: under one of `apart` (items.), or one of the engine's own guide keys when
+    guide.* is apart; a game's own keys that happen to start with guide. are checked like any other."""
+    if key.startswith(tuple(a for a in apart if a not in GUIDE_APART)):
+        return True
+    engine = key in _guide_keys() or key.startswith("guide.lang_")
+    return any(key.startswith(a) for a in apart if a in GUIDE_APART) and engine
+
+
 def _missing_keys(catalogs: Catalogs, langs: list[str], apart: tuple[str, ...]) -> list[Problem]:
     """Every language must have every key some other language has: no silent fallback. Keys starting
-    with one of `apart` are checked elsewhere."""
+    with one of `apart`, and the engine's own print-guide keys a game may give, are checked elsewhere."""
     problems = []
     for lang in langs:
         file_pos = catalogs.files.get(lang)
@@ -251,7 +263,7 @@ def _missing_keys(catalogs: Catalogs, langs: list[str], apart: tuple[str, ...]) 
         mine = catalogs.texts.get(lang, {})
         for other in langs:
             theirs = catalogs.texts.get(other, {})
-            for key in sorted(k for k in theirs if k not in mine and not (apart and k.startswith(apart))):
+            for key in sorted(k for k in theirs if k not in mine and not _apart(k, apart)):
                 first = next(o for o in langs if key in catalogs.texts.get(o, {}))
                 if first == other:
                     problems.append(Problem(file_pos, f"expected key {key!r} (as in {other}.yaml), found none"))
@@ -264,7 +276,7 @@ def load_catalogs(roots: Any, game_folder: Path, langs: list[str]) -> tuple[Cata
         return Catalogs({lang: {} for lang in langs}, {lang: {} for lang in langs}), []
     # items.* are per-item translations: not in the content language, checked item by item (translations.py);
     # guide.* a game's own print guide, only in a language printkit has none for (guide_problems)
-    catalogs, problems = _load_dir(folder, list(langs), roots.shown, game_folder, ("items.", "guide."))
+    catalogs, problems = _load_dir(folder, list(langs), roots.shown, game_folder, ("items.",) + GUIDE_APART)
     return catalogs, problems
 
 
