@@ -288,6 +288,16 @@ CATALOG_SCHEMA = {
     "description": "i18n/<lang>.yaml or i18n/<lang>/<name>.yaml: nested keys (joined with dots) whose texts may use "
                    "{param} and **bold**, *italic*",
     "type": "object", "additionalProperties": {"anyOf": [{"type": "string"}, {"$ref": "#"}]},
+    # the keys printkit reads itself, so that editors describe them
+    "properties": {
+        "items": {"description": "translated item fields: items.<component>.<item key (id, title or name)>.<field>",
+                  "type": "object", "additionalProperties": {"type": "object", "additionalProperties": {
+                      "type": "object", "additionalProperties": {"type": "string"}}}},
+        "kit": {"description": "the print guide and running heads: title, credits, needs, components.<stem>, "
+                               "assembly.<stem>", "$ref": "#"},
+        "guide": {"description": "the print guide's own texts, for a language printkit does not ship "
+                                 "(translated from printkit/content/locale/en.yaml)", "$ref": "#"},
+    },
 }
 
 

@@ -3,6 +3,7 @@ path and line, exit 2, no traceback: errors while rendering, broken syntax, a fi
 SVG that does not parse, and SVG printkit cannot draw."""
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -55,6 +56,18 @@ def front(*body: str) -> str:
 
 
 # ------------------------------------------------------------ the sandbox
+TEXT_OPEN = "  <text x='5' y='10'>"  # what comes before a payload on line 3
+
+
+def placed(payload: str, expected: str) -> str:
+    """`expected` at the column of the name its message quotes, when line 3 holds that name once (else 1)."""
+    named = re.search(r"found '(\w+)' is undefined|attribute '(\w+)'", expected)
+    name = next((g for g in named.groups() if g), "") if named else ""
+    hits = [i for i in range(len(payload)) if name and payload.startswith(name, i)
+            and (i == 0 or payload[i - 1] not in "'\"_" and not payload[i - 1].isalnum())]
+    return expected.replace("3:1:", f"3:{len(TEXT_OPEN) + hits[0] + 1}:" if len(hits) == 1 else "3:1:", 1)
+
+
 PAYLOADS = {
     # run a command, read a file: the classic template injections, none of which gets through
     "{{ cycler.__init__.__globals__.os.system('touch pwned') }}":
@@ -102,7 +115,7 @@ def test_a_template_cannot_leave_its_sandbox(tmp_path, payload, monkeypatch):
                         papers=("a4",), langs=("en",), kits=False, gutterfold=False, poster=False)
     with pytest.raises(ContentError) as info:
         build(settings, ["mini"])
-    assert [str(p) for p in info.value.problems] == [f"{FRONT}:{PAYLOADS[payload]}"]
+    assert [str(p) for p in info.value.problems] == [f"{FRONT}:{placed(payload, PAYLOADS[payload])}"]
     assert not (tmp_path / "pwned").exists()
     assert not any((tmp_path / "out").rglob("*.pdf"))
 
@@ -110,7 +123,7 @@ def test_a_template_cannot_leave_its_sandbox(tmp_path, payload, monkeypatch):
 def test_a_sandbox_escape_through_the_cli_is_exit_2(tmp_path):
     payload = "{{ cycler.__init__.__globals__.os.system('touch pwned') }}"
     result = build_with(tmp_path, front("  <text x='5' y='10'>" + payload + "</text>"))
-    assert problems(result) == [f"{FRONT}:{PAYLOADS[payload]}"]
+    assert problems(result) == [f"{FRONT}:{placed(payload, PAYLOADS[payload])}"]
     assert not (tmp_path / "pwned").exists()
 
 
@@ -136,7 +149,7 @@ FAILURES = {
     "recursion": (front("{% macro down(n) %}", "{{ down(n + 1) }}", "{% endmacro %}", "{{ down(0) }}"),
                   "4:1: expected a template that ends, found endless recursion"),
     "undefined attribute": (front("  <text x='5' y='10'>{{ card.nope }}</text>"),
-                            "3:1: expected every value the template uses, found 'dict object' has no attribute 'nope'"),
+                            "3:30: expected every value the template uses, found 'dict object' has no attribute 'nope'"),
     "syntax": (front("  {% if card.power > %}", "  {% endif %}"),
                "3:1: expected valid template syntax, found unexpected 'end of statement block'"),
     "missing include": (front("  {% include 'nowhere.svg.j2' %}"),

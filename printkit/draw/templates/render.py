@@ -8,6 +8,7 @@ printkit cannot draw) is a TemplateProblem placed at the template's own path and
 from __future__ import annotations
 
 import os
+import re
 import xml.etree.ElementTree as ET
 import xml.parsers.expat
 from dataclasses import dataclass
@@ -246,7 +247,21 @@ def _placed_failure(tpl: TemplateSet, name: str, exc: Exception) -> TemplateProb
         file = next((f / name for f in tpl.folders if (f / name).is_file()), Path(name))
         where = (os.path.normpath(file), 1)
     message = _message(exc)
-    return TemplateProblem(message, [Problem(Pos(tpl.shown(where[0]), where[1], 1), message)])
+    return TemplateProblem(message, [Problem(Pos(tpl.shown(where[0]), where[1], _column(where, exc)), message)])
+
+
+def _column(where: tuple[str, int], exc: Exception) -> int:
+    """The column of the name an undefined value was asked by, when the line holds it once; else 1."""
+    named = re.search(r"has no attribute '(\w+)'|^'(\w+)' is undefined|access to attribute '(\w+)'", str(exc)) \
+        if isinstance(exc, (jinja2.UndefinedError, SecurityError)) else None
+    if named is None:
+        return 1
+    try:
+        line = Path(where[0]).read_text(encoding="utf-8").splitlines()[where[1] - 1]
+    except (OSError, UnicodeDecodeError, IndexError):
+        return 1
+    found = list(re.finditer(rf"(?<![\w'\"]){re.escape(next(g for g in named.groups() if g))}\b", line))
+    return found[0].start() + 1 if len(found) == 1 else 1
 
 
 def _message(exc: Exception) -> str:
