@@ -181,7 +181,7 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
                     progress(rel)
                     w = stage.writer(rel, f"{content.game.title}: {comp.model.title}", comp.model.title,
                                      duplex=is_duplex(comp, opts, paper))
-                    draw_part(w, content, comp, paper, lang or "en", opts, sink)
+                    draw_part(w, content, comp, paper, lang or content.game.content_lang, opts, sink)
                     stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind, "paper": paper_name,
                                        "lang": lang, "items": 0 if comp.kind == "sheet" else items_of(comp, paper)})
                     if settings.gutterfold and is_duplex(comp, opts, paper) and foldable(comp, paper):
@@ -191,7 +191,7 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
                         progress(rel)
                         w = stage.writer(rel, f"{content.game.title}: {comp.model.title}", comp.model.title,
                                          duplex=False)
-                        draw_part(w, content, comp, paper, lang or "en", fold, sink)
+                        draw_part(w, content, comp, paper, lang or content.game.content_lang, fold, sink)
                         stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind,
                                            "paper": paper_name, "lang": lang, "items": items_of(comp, paper)})
         for lang in _langs(content, settings) if settings.kits else []:

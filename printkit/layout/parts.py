@@ -291,7 +291,7 @@ def _draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: S
                  lang: str | None) -> int:
     model = comp.model
     assert isinstance(model, Board)
-    shown = lang or "en"
+    shown = lang or content.game.content_lang
     title = content.localised(shown, f"kit.components.{comp.stem}", model.title)
     label = SheetLabels(content.title_in(shown), title, paper_label(content, poster_paper(*model.size), shown),
                  shown, guide_catalogs())
