@@ -208,6 +208,37 @@ def build_cmd(
             err.print(f"fit report: images printed under 300 dpi: {len(images.splitlines())}")
 
 
+@app.command("proof")
+@_guarded
+def proof_cmd(
+    game: str = typer.Argument(..., help="a game id, or 'all'", autocompletion=_complete_game),
+    paper: str = _choices("a4", PAPER_CHOICES, "paper size (any case: A4, Letter)"),
+    lang: str = typer.Option("all", help="'all' or one of the game's languages: a proof per language"),
+    out: Path = typer.Option(Path("output"), help="output folder"),
+    scale: int = typer.Option(50, min=10, max=100, help="size of the pieces in % of their real size; a piece too "
+                                                        "large for the page (a board) is shrunk further to fit"),
+    content: Optional[Path] = ContentOpt,
+    templates: Optional[Path] = TemplatesOpt,
+) -> None:
+    """Write a proof sheet to check before printing: every distinct piece once, reduced, front and back side by
+    side, labelled with its id and the file:line it comes from. Validates as 'build' does; writes
+    <out>/<game>/proof/<game>-proof.<paper>.<lang>.pdf, not part of the kit nor of the build's manifest."""
+    from .proof import write_proofs
+
+    roots = _roots(content, templates)
+    try:
+        with _progress() as bar:
+            task = bar.add_task("proof", total=None, file="")
+            written = write_proofs(roots, _games(roots, game), out, ("a4", "letter") if paper == "all" else (paper,),
+                                   None if lang == "all" else (lang,), scale / 100,
+                                   lambda f: bar.update(task, advance=1, file=f))
+    except PrintkitError as exc:
+        _fail(exc)
+        return
+    for f in written:
+        err.print(f"[green]wrote[/] {out}/{f.path} ({f.pieces} distinct pieces, {f.pages} pages)")
+
+
 @app.command("calibrate")
 @_guarded
 def calibrate_cmd(
