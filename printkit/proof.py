@@ -143,11 +143,31 @@ def _cells(content: GameContent, comp: LoadedComponent, specs: list[PieceSpec], 
         else:  # a board: the component is its one piece, named by its title
             number, pos = 0, pos_of(comp.raw, "template") or comp.raw.pos
         name = _title(content, spec, lang) if number else model.title
-        ident = f"{stem}{f' #{number}' if number else ''}" + (f" · {name}" if name else "") + f"  ×{copies}"
         faces = (spec.front,) if back is None or back.shared else (spec.front, back)
         note = ("back: shared (first)",) if back is not None and back.shared else ()
-        out.append(Cell(spec, faces, (ident, _where(pos), *note), scale))
+        head, rest = f"{stem}{f' #{number}' if number else ''}", (_where(pos), *note)
+        room = max(Cell(spec, faces, (head, *rest), scale).size[0], _label_width(f"{head} · ×{copies}"))
+        out.append(Cell(spec, faces, (*_named(head, name, copies, room), *rest), scale))
     return out
+
+
+def _named(head: str, name: str, copies: int, room: float) -> tuple[str, ...]:
+    """The id line, `deck #3 · Trade  ×2`, or when the name does not fit beside the id, the name on up to
+    two lines of its own below it (cut short with an ellipsis beyond)."""
+    one = f"{head} · {name}  ×{copies}" if name else f"{head}  ×{copies}"
+    if not name or _label_width(one) <= room:
+        return (one,)
+    lines, line = [], ""
+    for word in name.split():
+        if line and _label_width(f"{line} {word}") > room:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    lines.append(line)
+    if len(lines) > 2:
+        lines = [lines[0], _fitted(" ".join(lines[1:]), room)]
+    return (f"{head}  ×{copies}", *(_fitted(x, room) for x in lines))
 
 
 def sections(content: GameContent, lang: str, scale: float, paper: Paper, opts: Options,
