@@ -231,12 +231,13 @@ def proof_cmd(
             task = bar.add_task("proof", total=None, file="")
             written = write_proofs(roots, _games(roots, game), out, ("a4", "letter") if paper == "all" else (paper,),
                                    None if lang == "all" else (lang,), scale / 100,
-                                   lambda f: bar.update(task, advance=1, file=f))
+                                   lambda f: bar.update(task, advance=1, file=f),
+                                   lambda total: bar.update(task, total=total))
     except PrintkitError as exc:
         _fail(exc)
         return
     for f in written:
-        err.print(f"[green]wrote[/] {out}/{f.path} ({f.pieces} distinct pieces, {f.pages} pages)")
+        err.print(f"[green]wrote[/] {out}/{f.path} ({f.pieces} distinct pieces, {f.pages} page{'s' if f.pages != 1 else ''})")
 
 
 @app.command("calibrate")

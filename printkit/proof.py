@@ -8,6 +8,7 @@ the proofs of a run or none), after the same validation as a build; the build's 
 """
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -58,6 +59,7 @@ class Cell:
 class Section:
     """One component: its heading and its cells, in the language its pieces print in."""
 
+    stem: str
     title: str
     detail: str
     cells: tuple[Cell, ...]
@@ -190,7 +192,7 @@ def sections(content: GameContent, lang: str, scale: float, paper: Paper, opts: 
         source = comp.raw.pos.path
         detail = (f"{source} · {comp.kind} · {distinct} distinct, {len(specs)} piece{'s' if len(specs) > 1 else ''}{size} · "
                   f"shown at {round(s * 100)} %")
-        out.append(Section(f"{comp.model.title} ({comp.stem})", detail, tuple(cells), text_lang, assets))
+        out.append(Section(comp.stem, f"{comp.model.title} ({comp.stem})", detail, tuple(cells), text_lang, assets))
     return out
 
 
@@ -263,14 +265,18 @@ def _draw_cell(w: Writer, p: Placed, sink: Sink, forms: dict[str, str]) -> None:
 
 def draw_proof(w: Writer, content: GameContent, paper: Paper, lang: str, secs: list[Section], sink: Sink) -> int:
     """The proof's pages: a header on each (game, language, paper, page N of M), headings and cells."""
-    pages = layout(secs, paper)
+    pages = layout(secs, paper) or [[]]  # a game of text sheets only still gets its page, saying so
     title = f"{content.title_in(lang)}: proof sheet"
-    what = (f"{content.id} · language {lang} · {paper.name} · every distinct piece once, ×N copies · "
-            "check it, then print the kit")
+    what = f"{content.id} · language {lang} · {paper.name} · every distinct piece once, ×N copies"
+    shown = {s.stem for s in secs}
+    texts = [c.stem for c in content.components.values() if c.stem not in shown]
+    what += f" · not shown (no pieces; see the kit): {', '.join(texts)}" if texts else " · check it, then print the kit"
     forms: dict[str, str] = {}
     for n, page in enumerate(pages, 1):
         w.begin(paper)
         _header(w, paper, title, what, n, len(pages))
+        if not page:
+            w.text(SIDE, TOP + 4.0, f"{content.id} has no pieces to show.", 9.5)
         for p in page:
             if p.cell is None:
                 w.text(p.x, p.y + 4.0, p.section.title, 9.5, "bold", colour=(0.1, 0.1, 0.1))
@@ -296,23 +302,32 @@ def proof_path(game: str, paper: str, lang: str) -> str:
 
 
 def _langs(content: GameContent, langs: tuple[str, ...] | None) -> list[str]:
+    """The languages asked for, as the game spells them (`--lang FR` is fr), each one of the game's."""
     have = content.game.languages
     if langs is None:
         return list(have)
-    missing = [lang for lang in langs if lang not in have]
-    if missing:
-        raise UsageError(f"expected a language of {content.id} ({', '.join(have)}), found {missing[0]!r}")
-    return list(langs)
+    spelt = {lang.lower(): lang for lang in have}
+    out = []
+    for lang in langs:
+        if lang.lower() not in spelt:
+            close = difflib.get_close_matches(lang.lower(), list(spelt), n=1)
+            hint = f" (did you mean {spelt[close[0]]!r}?)" if close else ""
+            raise UsageError(f"expected a language of {content.id} ({', '.join(have)}), found {lang!r}{hint}")
+        out.append(spelt[lang.lower()])
+    return out
 
 
 def write_proofs(roots: Roots, games: list[str], out: Path, papers: tuple[str, ...] = ("a4",),
                  langs: tuple[str, ...] | None = None, scale: float = 0.5,
-                 progress: Callable[[str], None] = lambda _: None) -> list[ProofFile]:
-    """Validate the games as a build does, then write their proofs, all of them or none (ContentError)."""
+                 progress: Callable[[str], None] = lambda _: None,
+                 planned: Callable[[int], None] = lambda _: None) -> list[ProofFile]:
+    """Validate the games as a build does, then write their proofs, all of them or none (ContentError);
+    `planned` hears how many files before the first, `progress` each one as it is begun."""
     from .draw import use_game_fonts
 
     contents = validate(roots, games)
     jobs = [(c, p, lang) for c in contents for lang in _langs(c, langs) for p in papers]
+    planned(len(jobs))
     staging = Staging(out)
     staging.open()
     done: list[ProofFile] = []

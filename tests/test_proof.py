@@ -129,7 +129,7 @@ def test_proof_is_deterministic_and_leaves_the_manifest_alone(demo, written):
 def test_letter_and_a_board_larger_than_the_page_scaled_to_fit(tmp_path):
     content = FIXTURES / "content"
     result = proof(tmp_path, "mini", "--content", str(content), "--templates", str(FIXTURES / "templates"),
-                   "--paper", "LETTER", "--lang", "fr", "--scale", "100")
+                   "--paper", "LETTER", "--lang", "FR", "--scale", "100")
     assert result.exit_code == 0, result.output
     path = tmp_path / "output" / "mini" / "proof" / "mini-proof.letter.fr.pdf"
     with pdfplumber.open(str(path)) as pdf:
@@ -143,6 +143,7 @@ def test_letter_and_a_board_larger_than_the_page_scaled_to_fit(tmp_path):
     assert shown["board"] != "100" and 0.9 * (215.9 - 24) < longest <= 215.9 - 24 + 0.01
     assert shown["deck"] == "100"
     assert f"page {total} of {total}" in text
+    assert "not shown (no pieces; see the kit): sheet" in text  # a text sheet, named rather than drawn
 
 
 def test_bad_content_exits_2_at_its_position_and_writes_nothing(tmp_path):
