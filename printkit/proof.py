@@ -9,6 +9,7 @@ the proofs of a run or none), after the same validation as a build; the build's 
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -90,13 +91,15 @@ def _label_width(text: str) -> float:
 
 
 def _fitted(text: str, room: float) -> str:
-    """A label cut short with an ellipsis when it is wider than its room."""
+    """A label cut short with an ellipsis when it is wider than its room; a source `file:line` loses the
+    start of its path, never its file's name and line."""
     font, size = T.font_name("Barlow"), LABEL_PT * T.PT
     if T.width(text, font, size) <= room:
         return text
-    while text and T.width(text + "…", font, size) > room:
-        text = text[:-1]
-    return text + "…"
+    source = re.search(r":\d+$", text) is not None
+    while text and T.width(("…" + text) if source else (text + "…"), font, size) > room:
+        text = text[1:] if source else text[:-1]
+    return ("…" + text) if source else (text + "…")
 
 
 def _where(pos: Pos) -> str:
@@ -175,6 +178,7 @@ def _named(head: str, name: str, copies: int, room: float) -> tuple[str, ...]:
 def sections(content: GameContent, lang: str, scale: float, paper: Paper, opts: Options,
              sink: Sink) -> list[Section]:
     """Every component with pieces (text sheets have none), in the game's order, as the proof shows it."""
+    T.register_fonts()  # the labels are measured in the font they are printed in
     out = []
     for comp in content.components.values():
         try:

@@ -163,3 +163,29 @@ def test_an_unknown_language_is_refused(demo):
     result = proof(demo, "demo", "--content", "content", "--lang", "xx", out="xx")
     assert result.exit_code == 2 and "expected a language of demo (en, fr), found 'xx'" in result.output
     assert not (demo / "xx" / "demo").exists()
+
+
+def test_cells_stay_inside_the_page_and_never_overlap():
+    from conftest import mini_roots
+    from printkit.build import validate
+    from printkit.geometry import PAPERS
+    from printkit.layout import Options, Sink
+    from printkit.proof import SIDE, TOP, layout, sections
+
+    content = validate(mini_roots(), ["mini"])[0]
+    for paper in (PAPERS["a4"], PAPERS["letter"]):
+        for scale in (0.25, 0.5, 1.0):
+            secs = sections(content, "en", scale, paper, Options(), Sink({}))
+            pages = layout(secs, paper)
+            placed = [(n, p) for n, page in enumerate(pages) for p in page if p.cell is not None]
+            assert len(placed) == sum(len(s.cells) for s in secs) == 4 + 2 + 2 + 1 + 1 + 1  # every cell once: a back, 3 cards, …
+            boxes = [(n, p.x, p.y, p.x + p.cell.size[0], p.y + p.cell.size[1]) for n, p in placed]
+            for n, x0, y0, x1, y1 in boxes:
+                assert SIDE - 1e-6 <= x0 and x1 <= paper.width - SIDE + 1e-6, (paper.name, scale, x0, x1)
+                assert TOP - 1e-6 <= y0 and y1 <= paper.height - SIDE + 1e-6, (paper.name, scale, y0, y1)
+            for i, a in enumerate(boxes):
+                for b in boxes[i + 1:]:
+                    apart = a[0] != b[0] or a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2]
+                    assert apart, (paper.name, scale, a, b)
+            for page in pages:  # a heading is never the last thing on a page
+                assert page[-1].cell is not None
