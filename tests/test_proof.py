@@ -189,3 +189,19 @@ def test_cells_stay_inside_the_page_and_never_overlap():
                     assert apart, (paper.name, scale, a, b)
             for page in pages:  # a heading is never the last thing on a page
                 assert page[-1].cell is not None
+
+
+def test_a_text_that_overflows_its_piece_is_a_problem_at_its_cell(tmp_path):
+    new_game("demo", tmp_path)
+    cards = tmp_path / "content" / "demo" / "cards.csv"
+    body = cards.read_text(encoding="utf-8")
+    cards.write_text(body.replace("Swap a token with another player.", " ".join(["Swap a token."] * 120)),
+                     encoding="utf-8")
+    result = proof(tmp_path, "demo", "--content", "content", "--lang", "en")
+    assert result.exit_code == 2
+    with cards.open(encoding="utf-8", newline="") as fh:
+        row = next(n for n, r in enumerate(csv.reader(fh), 1) if r[0] == "Trade")
+    assert re.search(rf"^content/demo/cards\.csv:{row}:2: expected the text to fit .* \(deck 'Trade', field text\)$",
+                     result.output, re.M), result.output
+    # drawing starts in a stage folder of the output folder (made, as a build makes it): nothing is left in it
+    assert not [p for p in (tmp_path / "output").rglob("*")]
