@@ -127,7 +127,7 @@ def _scale(specs: list[PieceSpec], wanted: float, paper: Paper) -> float:
 
 
 def _cells(content: GameContent, comp: LoadedComponent, specs: list[PieceSpec], lang: str,
-           scale: float) -> list[Cell]:
+           scale: float, title: str) -> list[Cell]:
     stem, model = comp.stem, comp.model
     hexes = {p.id: n for n, p in enumerate(getattr(model, "pieces", []) or [])}
     out: list[Cell] = []
@@ -147,7 +147,7 @@ def _cells(content: GameContent, comp: LoadedComponent, specs: list[PieceSpec], 
             pos = pos_of(comp.raw.get("pieces"), hexes[spec.name]) or comp.raw.pos
         else:  # a board: the component is its one piece, named by its title
             number, pos = 0, pos_of(comp.raw, "template") or comp.raw.pos
-        name = _title(content, spec, lang) if number else model.title
+        name = _title(content, spec, lang) if number else title
         faces = (spec.front,) if back is None or back.shared else (spec.front, back)
         note = ("back: shared (first)",) if back is not None and back.shared else ()
         head, rest = f"{stem}{f' #{number}' if number else ''}", (_where(pos), *note)
@@ -189,14 +189,15 @@ def sections(content: GameContent, lang: str, scale: float, paper: Paper, opts: 
         if not specs:
             continue
         s = _scale(specs, scale, paper)
-        cells = _cells(content, comp, specs, text_lang, s)
+        title = content.localised(lang, f"kit.components.{comp.stem}", comp.model.title)  # as the kit names it
+        cells = _cells(content, comp, specs, text_lang, s, title)
         distinct = len(runs(specs))
         sized = len({sp.size for sp in specs}) == 1
         size = f" · {specs[0].size[0]:g} × {specs[0].size[1]:g} mm" if sized else ""
         source = comp.raw.pos.path
         detail = (f"{source} · {comp.kind} · {distinct} distinct, {len(specs)} piece{'s' if len(specs) > 1 else ''}{size} · "
                   f"shown at {round(s * 100)} %")
-        out.append(Section(comp.stem, f"{comp.model.title} ({comp.stem})", detail, tuple(cells), text_lang, assets))
+        out.append(Section(comp.stem, f"{title} ({comp.stem})", detail, tuple(cells), text_lang, assets))
     return out
 
 
