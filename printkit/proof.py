@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from .build import validate
 from .content import GameContent, LoadedComponent, Roots, pos_of, translated
-from .draw import Face, PieceSpec, TemplateProblem, text as T
+from .draw import Face, PieceSpec, TemplateProblem, text as T, use_game_fonts
 from .errors import ContentError, Pos, UsageError
 from .geometry import PAPERS, Paper
 from .layout import Options, Sink, draw_face, piece_specs, runs, template_problems
-from .staging import Staging
+from .staging import Staging, os_problem
 from .write import Writer
 
 SIDE = 12.0  # mm: the page's margins
@@ -76,14 +76,6 @@ class Placed:
     cell: Cell | None
     x: float
     y: float
-
-
-@dataclass
-class Proof:
-    """One proof file's sections and its pages, laid out before anything is drawn (to number them)."""
-
-    sections: list[Section]
-    pages: list[list[Placed]] = field(default_factory=list)
 
 
 def _label_width(text: str) -> float:
@@ -328,14 +320,13 @@ def write_proofs(roots: Roots, games: list[str], out: Path, papers: tuple[str, .
                  planned: Callable[[int], None] = lambda _: None) -> list[ProofFile]:
     """Validate the games as a build does, then write their proofs, all of them or none (ContentError);
     `planned` hears how many files before the first, `progress` each one as it is begun."""
-    from .draw import use_game_fonts
-
     contents = validate(roots, games)
     jobs = [(c, p, lang) for c in contents for lang in _langs(c, langs) for p in papers]
     planned(len(jobs))
     staging = Staging(out)
     staging.open()
     done: list[ProofFile] = []
+    problems: list = []  # every game's, as a build reports them
     try:
         for content in contents:
             use_game_fonts(content)
@@ -352,8 +343,9 @@ def write_proofs(roots: Roots, games: list[str], out: Path, papers: tuple[str, .
                 pages = draw_proof(w, content, paper, lang, secs, sink)
                 _finish(w, out, rel)
                 done.append(ProofFile(rel, content.id, paper_name, lang, pages, sum(len(s.cells) for s in secs)))
-            if sink.problems:
-                raise ContentError(sorted(set(sink.problems)))
+            problems += sorted(set(sink.problems))  # a piece drawn in two papers has its problems once
+        if problems:
+            raise ContentError(problems)
         staging.commit()
     except BaseException:
         staging.discard()
@@ -362,8 +354,6 @@ def write_proofs(roots: Roots, games: list[str], out: Path, papers: tuple[str, .
 
 
 def _staged(staging: Staging, out: Path, rel: str) -> Path:
-    from .staging import os_problem
-
     try:
         return staging.path(rel)
     except OSError as exc:
@@ -371,8 +361,6 @@ def _staged(staging: Staging, out: Path, rel: str) -> Path:
 
 
 def _finish(w: Writer, out: Path, rel: str) -> None:
-    from .staging import os_problem
-
     try:
         w.finish()
     except OSError as exc:
