@@ -205,3 +205,19 @@ def test_a_text_that_overflows_its_piece_is_a_problem_at_its_cell(tmp_path):
                      result.output, re.M), result.output
     # drawing starts in a stage folder of the output folder (made, as a build makes it): nothing is left in it
     assert not [p for p in (tmp_path / "output").rglob("*")]
+
+
+def test_hex_board_pieces_are_labelled_at_their_entry_in_pieces():
+    from conftest import mini_roots
+    from printkit.build import validate
+    from printkit.geometry import PAPERS
+    from printkit.layout import Options, Sink
+    from printkit.proof import sections
+
+    content = validate(mini_roots(), ["hexmini"])[0]
+    tiles = FIXTURES / "content" / "hexmini" / "tiles.yaml"
+    secs = {s.stem: s for s in sections(content, "en", 0.5, PAPERS["a4"], Options(), Sink({}))}
+    labels = [cell.labels for cell in secs["tiles"].cells]
+    assert labels == [("tiles #1 · wedge  ×2", f"content/hexmini/tiles.yaml:{line_of(tiles, '- id: wedge')}"),
+                      ("tiles #2 · single  ×1", f"content/hexmini/tiles.yaml:{line_of(tiles, '- id: single')}")]
+    assert "guide-sheet" not in secs  # a text sheet has no pieces
