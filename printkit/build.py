@@ -28,7 +28,9 @@ from .content import Roots
 from .write import Writer, write_zip
 from .rules import check_game
 from .draw import check_catalog_glyphs, take_notes, use_game_fonts
-from .staging import Staging, os_problem
+from .staging import Staging, manifest_text, os_problem
+from .changes import (FACES_FILE, PieceKey, changed_keys, draw_reprint, face_prints, faces_json, faces_since,
+                      read_faces, reprint_files)
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,7 @@ class Settings:
     pseudo: bool = False  # localised components in the pseudo language only (i18n.PSEUDO): to find texts that overflow
     duplex_offset: tuple[float, float] = (0.0, 0.0)  # mm right and down: every back page shifted by it
     images: bool = False  # also every face as a 300 dpi PNG with bleed, their zip, and Tabletop Simulator files
+    changed_since: str | None = None  # "last" or a git revision: also a sheet of the pieces changed since then
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,7 @@ class _Stage:
         self.out = out
         self.back_offset = back_offset
         self.files: list[_Staged] = []
+        self.changed: dict[str, list[PieceKey]] = {}  # per game: the pieces changed since --changed-since
         self.staging = Staging(out)
         self.staging.open()
 
@@ -145,7 +149,7 @@ class _Stage:
         """The manifest (and fit report) staged with the files, then all of them moved in at once."""
         done = [OutputFile(sha256=hashlib.sha256(f.tmp.read_bytes()).hexdigest(), **f.meta) for f in self.files]
         with self.writing("manifest.json"):
-            self.tmp("manifest.json").write_text(manifest_text(self.out, done), encoding="utf-8")
+            self.tmp("manifest.json").write_text(manifest_text(self.out, [asdict(f) for f in done]), encoding="utf-8")
             if fit_report is not None:
                 self.tmp("fit-report.md").write_text(fit_report, encoding="utf-8")
         try:
@@ -168,7 +172,7 @@ def output_path(game: str, folder: str, name: str, lang: str | None) -> str:
 
 
 def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Sink,
-               progress: Callable[[str], None]) -> None:
+               progress: Callable[[str], None], before: dict[str, str] | None = None) -> None:
     opts = Options(settings.layout, settings.theme)  # one per game: its piece cache lives as long as the game's build
     gid = content.id
     suffix = "-gutterfold" if settings.layout == "gutterfold" else ""
@@ -198,20 +202,30 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
             rel = output_path(gid, paper_name, f"{gid}-kit{suffix}", lang)
             progress(rel)
             build_kit(content, paper, lang, opts, settings.layout, stage, sink, rel)
-    if settings.poster:
-        for comp in content.components.values():
-            if not needs_poster(comp.model, settings.papers):
-                continue
-            for lang in (_langs(content, settings) if is_localised(comp) else [None]):
-                rel = output_path(gid, "poster", f"{comp.stem}-poster", lang)
-                progress(rel)
-                w = stage.writer(rel, f"{content.game.title}: {comp.model.title} (poster)", "poster", duplex=False)
-                draw_poster(w, content, comp, sink, settings.theme, lang)
-                stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind,
-                                   "paper": poster_paper(*comp.model.size).name,
-                                   "lang": lang, "items": 1})
-    if settings.images:
-        build_images(content, settings, stage, sink, opts, progress)
+    build_changes(content, settings, stage, sink, opts, before, progress)
+
+
+def build_changes(content: GameContent, settings: Settings, stage: _Stage, sink: Sink, opts: Options,
+                  before: dict[str, str] | None, progress: Callable[[str], None]) -> None:
+    """Keep every piece's fingerprint for the next build (only when they changed: an unchanged build writes
+    nothing) and, when asked, a sheet of the pieces changed since `before` per paper and language."""
+    gid, langs = content.id, _langs(content, settings)
+    prints = face_prints(content, langs, opts)
+    kept_file = settings.out / gid / FACES_FILE
+    merged = faces_json(prints, read_faces(kept_file), langs)
+    if not kept_file.is_file() or kept_file.read_bytes() != merged:
+        with stage.writing(f"{gid}/{FACES_FILE}"):
+            stage.tmp(f"{gid}/{FACES_FILE}").write_bytes(merged)
+    if before is None:
+        return
+    stage.changed[gid] = changed = changed_keys(prints, before)
+    for paper_name, lang, pieces in reprint_files(content, changed, settings.papers, langs, opts):
+        rel = output_path(gid, paper_name, f"{gid}-changed", lang)
+        progress(rel)
+        w = stage.writer(rel, f"{content.game.title}: changed pieces", "changed pieces", duplex=True)
+        draw_reprint(w, content, pieces, PAPERS[paper_name], lang or content.game.content_lang, sink)
+        stage.add(w, rel, {"game": gid, "component": "changed", "kind": "reprint", "paper": paper_name,
+                           "lang": lang, "items": len(pieces)})
 
 
 def build_images(content: GameContent, settings: Settings, stage: _Stage, sink: Sink, opts: Options,
@@ -305,13 +319,15 @@ def planned_files(content: GameContent, settings: Settings) -> int:
 
 
 def build(settings: Settings, games: list[str], progress: Callable[[str], None] = lambda _: None,
-          dry_run: bool = False, planned: Callable[[int | None], None] = lambda _: None) -> list[OutputFile]:
+          dry_run: bool = False, planned: Callable[[int | None], None] = lambda _: None,
+          changed: dict[str, list[PieceKey]] | None = None) -> list[OutputFile]:
     """Build the games into settings.out; raises ContentError (writing nothing) on any problem.
     dry_run: draw every file in a stage folder of settings.out and discard them (the verdict of a build).
-    `planned` hears how many files the build writes before the first (None when piece images make it open)."""
+    `planned` hears how many files the build writes before the first (None when piece images make it open);
+    `changed`, with settings.changed_since, gets each game's pieces changed since then."""
     contents = validate(settings.roots, games)
     planned(None if settings.images else sum(planned_files(c, settings) for c in contents))
-    return _draw(settings, contents, progress, dry_run)
+    return _draw(settings, contents, progress, dry_run, changed)
 
 
 def check_build(roots: Roots, games: list[str]) -> list[GameContent]:
@@ -328,7 +344,7 @@ def check_build(roots: Roots, games: list[str]) -> list[GameContent]:
 
 
 def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[str], None],
-          dry_run: bool) -> list[OutputFile]:
+          dry_run: bool, changed: dict[str, list[PieceKey]] | None = None) -> list[OutputFile]:
     take_notes()  # the image notes of this build's templates only
     stage = _Stage(settings.out, settings.duplex_offset)
     sink = Sink({})
@@ -342,12 +358,19 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
                 with_pseudo(guide_catalogs(), "en")
             # per game: two games may both have a component called "board"
             sink.shared_pos = {c.stem: c.raw.value_pos.get("back", c.raw.pos) for c in content.components.values()}
-            build_game(content, settings, stage, sink, progress)
+            before = None
+            if settings.changed_since:
+                before = faces_since(settings.changed_since, settings.roots, content.id, settings.out,
+                                     _langs(content, settings), Options(settings.layout, settings.theme))
+                use_game_fonts(content)  # an earlier version's fonts were registered to read its pieces
+            build_game(content, settings, stage, sink, progress, before)
         if sink.problems:
             raise ContentError(sink.problems)
     except BaseException:
         stage.discard()
         raise
+    if changed is not None:
+        changed.update(stage.changed)
     if dry_run:  # validate: every file drawn, none moved in
         stage.discard()
         return []
@@ -378,19 +401,3 @@ def build_calibration(out: Path, paper: str, lang: str, duplex_offset: tuple[flo
     stage.add(w, rel, {"game": None, "component": "calibration", "kind": "calibration", "paper": paper, "lang": lang,
                        "items": 0})
     return stage.commit()[0]
-
-
-def manifest_text(out: Path, written: list[OutputFile]) -> str:
-    """output/manifest.json: this build's files merged into the listed ones, dropping entries whose files are gone."""
-    path = out / "manifest.json"
-    entries: dict[str, dict] = {}
-    if path.is_file():
-        try:
-            old = json.loads(path.read_text(encoding="utf-8"))
-            entries = {e["path"]: e for e in old.get("files", []) if (out / e["path"]).is_file()}
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            entries = {}
-    for f in written:  # an image's size and dpi; PDFs keep the fields they always had
-        entries[f.path] = {k: v for k, v in asdict(f).items() if v is not None or k not in ("px", "dpi")}
-    body = {"generator": "printkit", "files": [entries[k] for k in sorted(entries)]}
-    return json.dumps(body, indent=2, ensure_ascii=False) + "\n"

@@ -169,6 +169,10 @@ def build_cmd(
     images: bool = typer.Option(False, "--images", help="also every face of every piece as a 300 dpi PNG with 1/8 in "
                                                         "bleed for print services (and a zip of them per game), and "
                                                         "Tabletop Simulator card sheets and saved objects"),
+    changed_since: Optional[str] = typer.Option(None, "--changed-since", metavar="last|GIT_REV",
+                                                help="also <game>-changed.pdf: only the pieces whose faces changed "
+                                                     "since the last build into this folder, or since a git revision "
+                                                     "of the game, ganged on as few sheets as possible"),
     content: Optional[Path] = ContentOpt,
     templates: Optional[Path] = TemplatesOpt,
 ) -> None:
@@ -186,18 +190,25 @@ def build_cmd(
     except PrintkitError as exc:
         _fail(exc)
         return
-    settings = dataclasses.replace(settings, duplex_offset=offset, images=images)
+    settings = dataclasses.replace(settings, duplex_offset=offset, images=images, changed_since=changed_since)
+    changed: dict = {}
     try:
         games = _games(roots, target, drafts=False)
         with _progress() as bar:
             task = bar.add_task("building", total=None, file="")
             written = build(settings, games, lambda f: bar.update(task, advance=1, file=f),
-                            planned=lambda total: bar.update(task, total=total))
+                            planned=lambda total: bar.update(task, total=total), changed=changed)
     except PrintkitError as exc:
         _fail(exc)
         return
     pages = sum(f.pages for f in written)
     err.print(f"[green]wrote {len(written)} files, {pages} pages[/] into {out}/ (manifest: {out}/manifest.json)")
+    for game, pieces in changed.items():
+        sheets = [f.path for f in written if f.game == game and f.component == "changed"]
+        listed = ", ".join(p.id + (f" ({p.lang})" if p.lang else "") for p in pieces[:20])
+        more = f" and {len(pieces) - 20} more" if len(pieces) > 20 else ""
+        err.print(f"{game}: {len(pieces)} piece(s) changed since {changed_since}" + (f": {listed}{more}" if pieces else "")
+                  + (f"; to reprint: {', '.join(sheets)}" if sheets else ""))
     report = out / "fit-report.md"
     if report.is_file():
         counts = re.findall(r"^## (\S+): (\d+) text", report.read_text(encoding="utf-8"), re.M)

@@ -214,3 +214,19 @@ def check_out(out: Path) -> None:
         raise ContentError([os_problem(out, exc, "a folder we can write for the output")]) from None
     if not out.is_dir():
         raise ContentError([Problem(Pos(str(out)), "expected a folder for the output, found a file")])
+
+
+def manifest_text(out: Path, written: list[dict]) -> str:
+    """output/manifest.json: this build's files merged into the listed ones, dropping entries whose files are gone."""
+    path = out / "manifest.json"
+    entries: dict[str, dict] = {}
+    if path.is_file():
+        try:
+            old = json.loads(path.read_text(encoding="utf-8"))
+            entries = {e["path"]: e for e in old.get("files", []) if (out / e["path"]).is_file()}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            entries = {}
+    for f in written:  # an image's size and dpi; PDFs keep the fields they always had
+        entries[f["path"]] = {k: v for k, v in f.items() if v is not None or k not in ("px", "dpi")}
+    body = {"generator": "printkit", "files": [entries[k] for k in sorted(entries)]}
+    return json.dumps(body, indent=2, ensure_ascii=False) + "\n"

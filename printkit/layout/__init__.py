@@ -10,10 +10,10 @@ below it; `build` and `cli` sit on top.
 # what the stages above use; everything else in this folder is private to it
 from .calibration import calibration_pages
 from .boards import fits_sheet, poster_paper
-from .export import ExportFile, game_exports, runs
+from .export import ExportFile, game_exports, piece_name, runs, slug
 from .flow import count_pages, flow_pages
 from .guide import Entry, Job, entry_kind, guide_flow
-from .kit import draw_kit_body, job_sheets, plan_kit, with_blanks
+from .kit import Ganged, draw_kit_body, ganged_pages, gangs, job_sheets, plan_kit, with_blanks
 from .parts import (
     Options, blank_page, draw_part, draw_poster, foldable, guide_catalogs, is_duplex, is_localised,
     items_of, paper_label, piece_size, piece_specs, planned_pages, template_problems, two_sided)
@@ -23,6 +23,7 @@ from .tabletop import Table
 __all__ = [
     "calibration_pages", "Entry", "ExportFile", "Job", "Options", "SheetLabels", "Sink", "Table", "blank_page",
     "count_pages", "draw_face", "draw_kit_body", "draw_part", "draw_poster", "entry_kind", "fits_sheet", "flow_pages", "foldable",
-    "game_exports", "guide_catalogs", "job_sheets", "plan_kit", "with_blanks",
+    "game_exports", "Ganged", "ganged_pages", "gangs", "guide_catalogs", "job_sheets", "piece_name", "plan_kit",
+    "slug", "with_blanks",
     "guide_flow", "is_duplex", "is_localised", "items_of", "paper_label", "piece_size",
     "piece_specs", "planned_pages", "poster_paper", "runs", "template_problems", "two_sided"]

@@ -87,9 +87,9 @@ def runs(specs: list[PieceSpec]) -> list[tuple[PieceSpec, int]]:
     return out
 
 
-def _name(spec: PieceSpec, values: dict | None, fallback: str) -> str:
+def piece_name(spec: PieceSpec, values: dict | None, fallback: str) -> str:
     if values is not None:
-        found = next((values[k] for k in ("title", "name", "id") if values.get(k) not in (None, "")), None)
+        found = next((values[k] for k in ("title", "name", "id", "label") if values.get(k) not in (None, "")), None)
         if found is not None:
             return str(found)
     return spec.name or fallback
@@ -111,8 +111,8 @@ def component_faces(content: GameContent, comp: LoadedComponent, lang: str | Non
     for n, (spec, copies) in enumerate(runs(specs)):
         item = spec.front.item
         number = item.index + 1 if item is not None else n + 1
-        raw = _name(spec, item.values if item else None, comp.model.title)
-        shown = _name(spec, translated(content, item, item.values, text_lang) if item else None, comp.model.title)
+        raw = piece_name(spec, item.values if item else None, comp.model.title)
+        shown = piece_name(spec, translated(content, item, item.values, text_lang) if item else None, comp.model.title)
         stem = f"{number:03d}-{slug(raw)}"
         page = face_page(spec.size, image_dpi(spec.size))
         front = draw(out, spec, spec.front, FaceImage(f"{stem}-front.png", copies, page))
