@@ -50,7 +50,8 @@ class Settings:
     pseudo: bool = False  # localised components in the pseudo language only (i18n.PSEUDO): to find texts that overflow
     duplex_offset: tuple[float, float] = (0.0, 0.0)  # mm right and down: every back page shifted by it
     images: bool = False  # also every face as a 300 dpi PNG with bleed, their zip, and Tabletop Simulator files
-    changed_since: str | None = None  # "last" or a git revision: also a sheet of the pieces changed since then
+    changed_since: str | None = None  # "last" or a git revision: the pieces changed since then
+    reprint: bool = True  # with changed_since: also a sheet of those pieces (watch mode only names them)
 
 
 @dataclass(frozen=True)
@@ -202,6 +203,20 @@ def build_game(content: GameContent, settings: Settings, stage: _Stage, sink: Si
             rel = output_path(gid, paper_name, f"{gid}-kit{suffix}", lang)
             progress(rel)
             build_kit(content, paper, lang, opts, settings.layout, stage, sink, rel)
+    if settings.poster:
+        for comp in content.components.values():
+            if not needs_poster(comp.model, settings.papers):
+                continue
+            for lang in (_langs(content, settings) if is_localised(comp) else [None]):
+                rel = output_path(gid, "poster", f"{comp.stem}-poster", lang)
+                progress(rel)
+                w = stage.writer(rel, f"{content.game.title}: {comp.model.title} (poster)", "poster", duplex=False)
+                draw_poster(w, content, comp, sink, settings.theme, lang)
+                stage.add(w, rel, {"game": gid, "component": comp.stem, "kind": comp.kind,
+                                   "paper": poster_paper(*comp.model.size).name,
+                                   "lang": lang, "items": 1})
+    if settings.images:
+        build_images(content, settings, stage, sink, opts, progress)
     build_changes(content, settings, stage, sink, opts, before, progress)
 
 
@@ -219,7 +234,8 @@ def build_changes(content: GameContent, settings: Settings, stage: _Stage, sink:
     if before is None:
         return
     stage.changed[gid] = changed = changed_keys(prints, before)
-    for paper_name, lang, pieces in reprint_files(content, changed, settings.papers, langs, opts):
+    for paper_name, lang, pieces in reprint_files(content, changed, settings.papers if settings.reprint else (),
+                                                  langs, opts):
         rel = output_path(gid, paper_name, f"{gid}-changed", lang)
         progress(rel)
         w = stage.writer(rel, f"{content.game.title}: changed pieces", "changed pieces", duplex=True)

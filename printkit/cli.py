@@ -7,6 +7,7 @@ import importlib
 import functools
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -17,11 +18,13 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, 
 from rich.table import Table
 
 from .build import Settings, build, build_calibration, check_build, validate
+from .changes import FACES_FILE, saves, watched
+from .staging import manifest_shas
 from .printers import parse_offset, printer_offset, save_printer
 from .starter import new_game
 from . import __version__
 from .errors import ContentError, PrintkitError
-from .content import KINDS, Game
+from .content import combined_schema, file_schemas
 from .layout import items_of
 from .geometry import PAPERS
 from .content import Roots
@@ -72,6 +75,11 @@ def _roots(content: Optional[Path], templates: Optional[Path]) -> Roots:
 
 def _fail(exc: PrintkitError, writes: bool = True) -> None:
     """Exit 2 with one line per problem; `writes`: the command writes files (validate never does)."""
+    _problems(exc, writes)
+    raise typer.Exit(2)
+
+
+def _problems(exc: PrintkitError, writes: bool = True) -> None:
     if isinstance(exc, ContentError):
         for problem in exc.problems:
             typer.echo(str(problem), err=True)
@@ -79,7 +87,6 @@ def _fail(exc: PrintkitError, writes: bool = True) -> None:
                    f"{len(exc.problems)} problem(s).", err=True)
     else:
         typer.echo(f"error: {exc}", err=True)
-    raise typer.Exit(2)
 
 
 def _typer_exits() -> tuple[type[BaseException], ...]:
@@ -251,6 +258,58 @@ def proof_cmd(
         err.print(f"[green]wrote[/] {out}/{f.path} ({f.pieces} distinct pieces, {f.pages} page{'s' if f.pages != 1 else ''})")
 
 
+@app.command("watch")
+@_guarded
+def watch_cmd(
+    target: str = typer.Argument("all", help="'all' or a game id", autocompletion=_complete_game),
+    paper: str = _choices("a4", PAPER_CHOICES, "paper size (any case: A4, Letter)"),
+    lang: str = typer.Option("all", help="language of the localised components: 'all' or one of the game's"),
+    out: Path = typer.Option(Path("output"), help="output folder"),
+    content: Optional[Path] = ContentOpt,
+    templates: Optional[Path] = TemplatesOpt,
+) -> None:
+    """Build, then rebuild on every save: names the files and pieces that changed; after an error, shows it and
+    keeps the last good output. Ctrl-C stops."""
+    roots = _roots(content, templates)
+    try:
+        games = _games(roots, target, drafts=False)
+    except PrintkitError as exc:
+        _fail(exc)
+        return
+    settings = Settings(roots=roots, out=out, papers=("a4", "letter") if paper == "all" else (paper,),
+                        langs=None if lang == "all" else (lang,), reprint=False)
+
+    def rebuild() -> None:
+        since = "last" if all((out / g / FACES_FILE).is_file() for g in games) else None
+        shas = manifest_shas(out)
+        changed: dict = {}
+        start = time.perf_counter()
+        try:
+            written = build(dataclasses.replace(settings, changed_since=since), games, changed=changed)
+        except PrintkitError as exc:
+            _problems(exc)
+            err.print(f"[yellow]kept the last good output in {out}/[/]; waiting for the next save")
+            return
+        rewritten = [f.path for f in written if shas.get(f.path) != f.sha256]
+        err.print(f"[green]built in {time.perf_counter() - start:.1f} s[/]: {len(rewritten)} file(s) changed"
+                  + (": " + ", ".join(rewritten[:8]) + (" …" if len(rewritten) > 8 else "") if rewritten else ""))
+        for game, pieces in changed.items():
+            err.print(f"{game}: {len(pieces)} piece(s) changed" + (": " + ", ".join(
+                p.id + (f" ({p.lang})" if p.lang else "") for p in pieces[:20]) if pieces else ""))
+
+    rebuild()
+    folders = watched(roots, games)
+    try:
+        for files in saves(folders, out):
+            if not files:  # the watch has begun
+                err.print(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C stops)")
+                continue
+            err.print("saved: " + ", ".join(roots.shown(f) for f in files))
+            rebuild()
+    except KeyboardInterrupt:
+        err.print("stopped")
+
+
 @app.command("calibrate")
 @_guarded
 def calibrate_cmd(
@@ -326,46 +385,18 @@ def list_cmd(content: Optional[Path] = ContentOpt, templates: Optional[Path] = T
     Console().print(table)
 
 
-CATALOG_SCHEMA = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema", "title": "i18n catalog",
-    "description": "i18n/<lang>.yaml or i18n/<lang>/<name>.yaml: nested keys (joined with dots) whose texts may use "
-                   "{param} and **bold**, *italic*",
-    "type": "object", "additionalProperties": {"anyOf": [{"type": "string"}, {"$ref": "#"}]},
-    # the keys printkit reads itself, so that editors describe them
-    "properties": {
-        "items": {"description": "translated item fields: items.<component>.<item key (id, title or name)>.<field>",
-                  "type": "object", "additionalProperties": {"type": "object", "additionalProperties": {
-                      "type": "object", "additionalProperties": {"type": "string"}}}},
-        "kit": {"description": "the print guide and running heads: title, credits, needs, components.<stem>, "
-                               "assembly.<stem>", "$ref": "#"},
-        "guide": {"description": "the print guide's own texts, for a language printkit does not ship "
-                                 "(translated from printkit/content/locale/en.yaml)", "$ref": "#"},
-    },
-}
-
-
-def _schemas() -> dict[str, dict]:
-    """One JSON Schema per file kind, by the file name `schema --out` writes it under."""
-    files = {"game.schema.json": Game.model_json_schema(by_alias=True)}
-    files |= {f"{kind}.schema.json": model.model_json_schema(by_alias=True) for kind, model in KINDS.items()}
-    return files | {"i18n.schema.json": CATALOG_SCHEMA}
-
-
 @app.command("schema")
 @_guarded
 def schema_cmd(out: Optional[Path] = typer.Option(None, "--out", help="write one <kind>.schema.json per file kind "
                                                   "into this folder, for editors, instead of printing them")) -> None:
     """JSON Schema of game.yaml, of every component kind and of i18n catalogs, for editors."""
     if out is None:
-        body = {"game.yaml": Game.model_json_schema(by_alias=True),
-                "components": {kind: model.model_json_schema(by_alias=True) for kind, model in KINDS.items()},
-                "i18n": CATALOG_SCHEMA}
-        typer.echo(json.dumps(body, indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(combined_schema(), indent=2, ensure_ascii=False))
         return
     out.mkdir(parents=True, exist_ok=True)
-    for name, schema in _schemas().items():
+    for name, schema in file_schemas().items():
         (out / name).write_text(json.dumps(schema, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    err.print(f"[green]wrote[/] {len(_schemas())} schemas into {out}/ (see docs/content-format.md, 'Editors')")
+    err.print(f"[green]wrote[/] {len(file_schemas())} schemas into {out}/ (see docs/content-format.md, 'Editors')")
 
 
 @app.command("new")

@@ -230,3 +230,11 @@ def manifest_text(out: Path, written: list[dict]) -> str:
         entries[f["path"]] = {k: v for k, v in f.items() if v is not None or k not in ("px", "dpi")}
     body = {"generator": "printkit", "files": [entries[k] for k in sorted(entries)]}
     return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
+
+
+def manifest_shas(out: Path) -> dict[str, str]:
+    """The SHA-256 of every file the output folder's manifest lists, by path (none when it has no manifest)."""
+    try:
+        return {f["path"]: f["sha256"] for f in json.loads((out / "manifest.json").read_text(encoding="utf-8"))["files"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}

@@ -15,14 +15,14 @@ from .items import Item, field_value, matches, plain
 from .load import pos_of
 from .model import (
     Board, Deck, Fact, Game, GraphBoard, HexBoard, HexLayout, HexPiece, KINDS, Placement, Rule,
-    Selector, Sheet, Standee, Tokens)
+    Selector, Sheet, Standee, Tokens, combined_schema, file_schemas)
 from .paths import Roots, inside, is_safe_name, template_inside
 from .translations import localised_data, translated, translated_board
 
 __all__ = [
     "Board", "Catalogs", "Deck", "Fact", "Game", "GameContent", "GraphBoard", "HexBoard",
     "HexLayout", "HexPiece", "Item", "KINDS", "LoadedComponent", "PLACEHOLDER", "PSEUDO",
-    "Placement", "Roots", "Rule", "Selector", "Sheet", "Standee", "Tokens", "engine_catalogs",
-    "field_value", "fill", "format_number", "inside", "is_safe_name", "load_game", "localised_data",
+    "Placement", "Roots", "Rule", "Selector", "Sheet", "Standee", "Tokens", "combined_schema", "engine_catalogs",
+    "field_value", "file_schemas", "fill", "format_number", "inside", "is_safe_name", "load_game", "localised_data",
     "matches", "plain", "pos_of", "template_inside", "translated", "translated_board", "typography",
     "with_guide", "with_pseudo"]

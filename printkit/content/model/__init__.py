@@ -3,3 +3,4 @@
 from .base import *  # noqa: F401,F403
 from .components import *  # noqa: F401,F403
 from .rules import *  # noqa: F401,F403
+from .schemas import CATALOG_SCHEMA, combined_schema, file_schemas  # noqa: F401
