@@ -16,15 +16,12 @@ from contextlib import contextmanager
 from typing import Callable, Iterator
 
 from .layout import fits_sheet, poster_paper
-from .content import GameContent, load_game
+from .content import Board, GameContent, PSEUDO, Roots, load_game, with_guide, with_pseudo
 from .errors import ContentError, Problem, UsageError
 from .geometry import PAPERS, Paper
-from .content import Board
 from .layout import SheetLabels, Sink, calibration_pages
-from .content import PSEUDO, with_guide, with_pseudo
 from .layout import (Options, blank_page, two_sided, entry_kind, draw_part, draw_poster, guide_catalogs, foldable, is_duplex, is_localised, items_of,
                     paper_label, piece_size, planned_pages)
-from .content import Roots
 from .write import Writer, write_zip
 from .rules import check_game
 from .draw import check_catalog_glyphs, take_notes, use_game_fonts
@@ -225,6 +222,8 @@ def build_changes(content: GameContent, settings: Settings, stage: _Stage, sink:
     """Keep every piece's fingerprint for the next build (only when they changed: an unchanged build writes
     nothing) and, when asked, a sheet of the pieces changed since `before` per paper and language."""
     gid, langs = content.id, _langs(content, settings)
+    if sink.problems:  # the build fails: its pieces' problems are listed, no fingerprint is kept
+        return
     prints = face_prints(content, langs, opts)
     kept_file = settings.out / gid / FACES_FILE
     merged = faces_json(prints, read_faces(kept_file), langs)

@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 from ..content import Roots, load_game
-from ..draw import use_game_fonts
+from ..draw import TemplateProblem, use_game_fonts
 from ..errors import ContentError, UsageError
 from ..layout import Options
 from .fingerprint import FACES_FILE, face_prints, read_faces
@@ -65,4 +65,6 @@ def _at_revision(rev: str, roots: Roots, game: str, langs: list[str], opts: Opti
         except ContentError as exc:
             raise UsageError(f"expected the game as it was at {rev} to load, found {len(exc.problems)} problem(s): "
                              f"{exc.problems[0]}") from None
+        except TemplateProblem as exc:
+            raise UsageError(f"expected the game's templates as they were at {rev} to draw, found {exc}") from None
         return {k.key: v for k, v in prints.items()}
