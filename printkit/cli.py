@@ -6,6 +6,7 @@ import difflib
 import importlib
 import functools
 import json
+import os
 import re
 import time
 from pathlib import Path
@@ -180,10 +181,15 @@ def build_cmd(
                                                 help="also <game>-changed.pdf: only the pieces whose faces changed "
                                                      "since the last build into this folder, or since a git revision "
                                                      "of the game, ganged on as few sheets as possible"),
+    jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", min=1, help="processes drawing at once "
+                             "(default: every core; 1 draws in this process, one file after another)"),
+    force: bool = typer.Option(False, "--force", help="draw every file again, even those whose inputs (content, "
+                                                      "templates, fonts, settings, printkit) did not change"),
     content: Optional[Path] = ContentOpt,
     templates: Optional[Path] = TemplatesOpt,
 ) -> None:
-    """Build print-and-play kits into the output folder."""
+    """Build print-and-play kits into the output folder. Only files whose inputs changed since the last build
+    into it are drawn again; the others are left untouched."""
     roots = _roots(content, templates)
     settings = Settings(
         roots=roots, out=out,
@@ -197,7 +203,8 @@ def build_cmd(
     except PrintkitError as exc:
         _fail(exc)
         return
-    settings = dataclasses.replace(settings, duplex_offset=offset, images=images, changed_since=changed_since)
+    settings = dataclasses.replace(settings, duplex_offset=offset, images=images, changed_since=changed_since,
+                                   jobs=jobs, force=force)
     changed: dict = {}
     try:
         games = _games(roots, target, drafts=False)
@@ -208,8 +215,10 @@ def build_cmd(
     except PrintkitError as exc:
         _fail(exc)
         return
-    pages = sum(f.pages for f in written)
-    err.print(f"[green]wrote {len(written)} files, {pages} pages[/] into {out}/ (manifest: {out}/manifest.json)")
+    new = [f for f in written if not f.kept]
+    pages = sum(f.pages for f in new)
+    same = f", {len(written) - len(new)} unchanged" if len(new) < len(written) else ""
+    err.print(f"[green]wrote {len(new)} files, {pages} pages[/]{same} into {out}/ (manifest: {out}/manifest.json)")
     for game, pieces in changed.items():
         sheets = [f.path for f in written if f.game == game and f.component == "changed"]
         listed = ", ".join(p.id + (f" ({p.lang})" if p.lang else "") for p in pieces[:20])
@@ -277,7 +286,7 @@ def watch_cmd(
         _fail(exc)
         return
     settings = Settings(roots=roots, out=out, papers=("a4", "letter") if paper == "all" else (paper,),
-                        langs=None if lang == "all" else (lang,), reprint=False)
+                        langs=None if lang == "all" else (lang,), reprint=False, jobs=os.cpu_count() or 1)
 
     def rebuild() -> None:
         since = "last" if all((out / g / FACES_FILE).is_file() for g in games) else None

@@ -21,10 +21,14 @@ import errno
 import json
 import os
 import shutil
-from dataclasses import dataclass, field
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 from .errors import ContentError, Pos, Problem
+from .incremental import CACHE_FILE, Drawn, Records, file_sha
+from .write import Writer, write_zip
 
 JOURNAL = ".printkit-journal.json"
 STAGE_PREFIX = ".printkit-stage-"
@@ -232,9 +236,148 @@ def manifest_text(out: Path, written: list[dict]) -> str:
     return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
 
 
+
 def manifest_shas(out: Path) -> dict[str, str]:
     """The SHA-256 of every file the output folder's manifest lists, by path (none when it has no manifest)."""
     try:
         return {f["path"]: f["sha256"] for f in json.loads((out / "manifest.json").read_text(encoding="utf-8"))["files"]}
     except (OSError, ValueError, KeyError, TypeError):
         return {}
+
+@dataclass(frozen=True)
+class OutputFile:
+    path: str
+    game: str
+    component: str
+    kind: str
+    paper: str | None  # None for images: they are paper-free
+    lang: str | None
+    pages: int
+    items: int
+    sha256: str
+    px: tuple[int, int] | None = None  # an image's width and height (left out of the manifest for PDFs)
+    dpi: int | None = None  # a piece image's resolution, lowered for a very large board
+    kept: bool = False  # the file on the disk was already this one: not written (not in the manifest)
+
+    def entry(self) -> dict:
+        return {k: v for k, v in asdict(self).items() if k != "kept"}
+
+
+@dataclass
+class Staged:
+    tmp: Path
+    meta: dict
+    key: str = ""  # the key of its inputs (none for piece images)
+    drawn: Drawn = field(default_factory=Drawn)  # what it added to the fit report
+
+
+class Stage:
+    """A build's files, written in a stage folder of the output folder and committed together
+    (staging.Staging: a journal makes the commit all-or-nothing even when the build is killed).
+    A worker of the build draws into the same folder through a stage of its own (`worker`)."""
+
+    def __init__(self, out: Path, back_offset: tuple[float, float] = (0.0, 0.0), folder: Path | None = None):
+        self.out = out
+        self.back_offset = back_offset
+        self.files: list[Staged] = []
+        self.staged: dict[str, None] = {}  # every file to move in, in order: the files and the fingerprints
+        self.changed: dict[str, list[PieceKey]] = {}  # per game: the pieces changed since --changed-since
+        self.staging = None if folder else Staging(out)
+        if self.staging:
+            self.staging.open()
+        self.folder = folder or self.staging.stage
+
+    def tmp(self, rel: str) -> Path:
+        with self.writing(rel):
+            path = self.folder / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.staged.setdefault(rel, None)
+            return path
+
+    @contextmanager
+    def writing(self, rel: str) -> Iterator[None]:
+        """A failure of the disk while a file is staged is a problem at the file's place in the output."""
+        try:
+            yield
+        except OSError as exc:
+            raise ContentError([os_problem(self.out / rel, exc)]) from None
+
+    def writer(self, rel: str, title: str, subject: str, duplex: bool) -> Writer:
+        return Writer(self.tmp(rel), title, subject, duplex, self.back_offset)
+
+    def add_bytes(self, rel: str, data: bytes, meta: dict) -> None:
+        tmp = self.tmp(rel)
+        with self.writing(rel):
+            tmp.write_bytes(data)
+        self.files.append(Staged(tmp, {"path": rel, "pages": 0, **meta}))
+
+    def add_zip(self, rel: str, members: list[str], meta: dict) -> None:
+        """A zip of files staged in this build, named in it relative to the zip's folder."""
+        staged = {f.meta["path"]: f.tmp for f in self.files}
+        folder = rel.rsplit("/", 1)[0] + "/"
+        tmp = self.tmp(rel)
+        with self.writing(rel):
+            write_zip(tmp, [(m.removeprefix(folder), staged[m]) for m in members])
+        self.files.append(Staged(tmp, {"path": rel, "pages": 0, **meta}))
+
+    def add(self, w: Writer, rel: str, meta: dict) -> None:
+        with self.writing(rel):
+            self.files.append(Staged(w.finish(), {"path": rel, **meta, "pages": w.pages}))
+
+    def merge(self, other: "Stage") -> None:
+        """What a unit drew, in the order it drew it."""
+        self.files += other.files
+        self.staged.update(other.staged)
+        self.changed.update(other.changed)
+
+    def discard(self) -> None:
+        if self.staging:
+            self.staging.discard()
+
+    def _unchanged(self, f: Staged, sha: str, records: Records) -> bool:
+        """The file on the disk already has these bytes: the staged copy is dropped and the file left alone."""
+        final = self.out / f.meta["path"]
+        return final.is_file() and file_sha(final) == sha
+
+    def _stage_text(self, rel: str, text: str) -> None:
+        """A file of the build's own (manifest, fit report, records), staged only when its text changes."""
+        final = self.out / rel
+        try:
+            if final.is_file() and final.read_text(encoding="utf-8") == text:
+                return
+        except (OSError, UnicodeDecodeError):
+            pass
+        with self.writing(rel):
+            self.tmp(rel).write_text(text, encoding="utf-8")
+
+    def commit(self, fit_report: str | None = None, kept: list[dict] = (), records: Records | None = None) -> list[OutputFile]:
+        """The manifest (and fit report, and the records of what was drawn) staged with the files, then all of
+        them moved in at once; files whose bytes are already on the disk are left as they are."""
+        records = records or Records(self.out)
+        done = []
+        for f in self.files:
+            rel = f.meta["path"]
+            with self.writing(rel):
+                sha = file_sha(f.tmp) or ""
+                same = self._unchanged(f, sha, records)
+                out_file = OutputFile(sha256=sha, **f.meta, kept=same)
+                records.keep(rel, f.key, out_file.entry(), f.drawn)
+                if same:
+                    f.tmp.unlink()
+                    del self.staged[rel]
+            done.append(out_file)
+        done += [OutputFile(**e, kept=True) for e in kept]
+        self._stage_text("manifest.json", manifest_text(self.out, [f.entry() for f in done]))
+        if fit_report is not None:
+            self._stage_text("fit-report.md", fit_report)
+            self._stage_text(CACHE_FILE, records.text())
+        if not self.staged:  # nothing changed: nothing written
+            self.discard()
+            return done
+        self.staging.staged = dict(self.staged)
+        try:
+            self.staging.commit()
+        except BaseException:
+            self.discard()
+            raise
+        return done

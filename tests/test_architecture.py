@@ -8,7 +8,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "printkit"
 # each stage may import its own layer and the layers below it (docs/architecture.md)
 LAYERS = {"errors": 0, "geometry": 0, "content": 1, "rules": 2, "draw": 3, "write": 4, "layout": 5,
-          "build": 6, "proof": 6, "changes": 6, "staging": 6, "printers": 6, "starter": 6, "cli": 7, "cli_main": 7, "__main__": 7, "__init__": 0}
+          "build": 6, "proof": 6, "changes": 6, "incremental": 6, "outputs": 6, "staging": 6, "printers": 6, "starter": 6, "cli": 7, "cli_main": 7, "__main__": 7, "__init__": 0}
 TOP = {"cli", "cli_main", "__main__"}  # the only modules that print or exit
 
 

@@ -1,0 +1,13 @@
+"""Stage 6, beside the build: build only what changed, on every core.
+
+Owns the keys of an output file's inputs (keys: content, templates, fonts, printkit itself, settings),
+the records of the last build kept with the output in `.printkit-cache.json` (record: which files are
+still fresh, and what each added to the fit report), and the process pool the build's independent
+units run in (pool). `build` plans, draws and commits with them.
+"""
+
+from .keys import GameKeys, code_key, game_keys
+from .pool import context, run_units
+from .record import CACHE_FILE, Drawn, Records, file_sha
+
+__all__ = ["CACHE_FILE", "Drawn", "GameKeys", "Records", "code_key", "context", "file_sha", "game_keys", "run_units"]

@@ -1,0 +1,58 @@
+"""Independent pieces of work on every core: a process pool that hands results back in order.
+
+The work is forked from the building process (the loaded games, registered fonts and caches are
+inherited, nothing is pickled but each unit's description and its result). `jobs` 1, or a single
+unit, runs in this process: the serial build is the same code in the same order.
+"""
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+from typing import Any, Callable, Sequence, TypeVar
+
+U = TypeVar("U")
+R = TypeVar("R")
+
+# The context of the units of the build running in this process: set before the pool forks (its workers
+# inherit it) and cleared when the build ends. Process-local by nature: a worker has no other way to it.
+_CONTEXT: dict[str, Any] = {}
+
+
+def context() -> Any:
+    return _CONTEXT["value"]
+
+
+def run_units(units: Sequence[U], work: Callable[[U], R], jobs: int, shared: Any,
+              done: Callable[[int, R], None], weight: Callable[[U], float] = lambda _: 1.0) -> list[R]:
+    """work(unit) for every unit, on up to `jobs` processes; `done(index, result)` hears each as it
+    completes; returns the results in the order of `units`. The first failure stops the others and is raised."""
+    _CONTEXT["value"] = shared
+    try:
+        if jobs <= 1 or len(units) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+            results = []
+            for i, unit in enumerate(units):
+                results.append(work(unit))
+                done(i, results[-1])
+            return results
+        return _pooled(units, work, jobs, done, weight)
+    finally:
+        _CONTEXT.clear()
+
+
+def _pooled(units: Sequence[U], work: Callable[[U], R], jobs: int, done: Callable[[int, R], None],
+            weight: Callable[[U], float]) -> list[R]:
+    # the heaviest units first, so that no core waits at the end on one long unit started last
+    order = sorted(range(len(units)), key=lambda i: -weight(units[i]))
+    results: dict[int, R] = {}
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(units)), mp_context=multiprocessing.get_context("fork"))
+    try:
+        futures = {pool.submit(work, units[i]): i for i in order}
+        pending = set(futures)
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_EXCEPTION)
+            for future in sorted(finished, key=lambda f: futures[f]):
+                results[futures[future]] = future.result()  # raises the unit's error here
+                done(futures[future], results[futures[future]])
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return [results[i] for i in range(len(units))]

@@ -1,0 +1,92 @@
+"""What the last build wrote, kept with the output in `<out>/.printkit-cache.json`.
+
+For every file: the key of its inputs (keys.py), its manifest entry (with its sha256), and what drawing it
+added to the fit report (shrunk texts, images under 300 dpi). No time or size: the records are as repeatable
+as the output. For every game: the key of all its inputs under the build's selection, and the files that selection made, so an
+unchanged game is not even loaded. A file is fresh when its key is the same and the file on disk is the
+one written (the same sha256): a file a user deleted or edited is rebuilt.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import Pos, Problem
+
+CACHE_FILE = ".printkit-cache.json"
+FORMAT = 1
+
+
+def file_sha(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+@dataclass
+class Drawn:
+    """What drawing one file added to the build's fit report, in a form that survives JSON and pickling."""
+
+    shrunk: list[tuple[str, str, str, str, float, float]] = field(default_factory=list)  # lang, where, label, field, nominal, used
+    notes: list[tuple[str, int, int, str]] = field(default_factory=list)  # images printed under 300 dpi
+
+    @classmethod
+    def of(cls, shrunk: dict, notes: set[Problem] | list[Problem]) -> "Drawn":
+        return cls(sorted((*k, *v) for k, v in shrunk.items()),
+                   sorted((n.pos.path, n.pos.line, n.pos.col, n.message) for n in notes))
+
+    def problems(self) -> list[Problem]:
+        return [Problem(Pos(p, line, col), message) for p, line, col, message in self.notes]
+
+
+@dataclass
+class Records:
+    """The last build's records of one output folder."""
+
+    out: Path
+    files: dict[str, dict] = field(default_factory=dict)
+    games: dict[str, dict] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, out: Path) -> "Records":
+        try:
+            body = json.loads((out / CACHE_FILE).read_text(encoding="utf-8"))
+            if body.get("format") != FORMAT:
+                return cls(out)
+            return cls(out, dict(body["files"]), dict(body["games"]))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return cls(out)  # none yet, or unreadable: everything is built afresh
+
+    def on_disk(self, rel: str) -> bool:
+        """The file the record describes is still there, unchanged."""
+        rec = self.files.get(rel)
+        return rec is not None and file_sha(self.out / rel) == rec["entry"]["sha256"]
+
+    def fresh(self, rel: str, key: str) -> bool:
+        rec = self.files.get(rel)
+        return rec is not None and rec["key"] == key and self.on_disk(rel)
+
+    def game_fresh(self, game: str, key: str) -> list[str] | None:
+        """The files of a game whose inputs and selection are those of its last build, all fresh; else None."""
+        rec = self.games.get(game)
+        if rec is None or rec["key"] != key or not all(r in self.files and self.on_disk(r) for r in rec["files"]):
+            return None
+        return list(rec["files"])
+
+    def drawn(self, rel: str) -> Drawn:
+        rec = self.files[rel]
+        return Drawn([tuple(s) for s in rec["shrunk"]], [tuple(n) for n in rec["notes"]])
+
+    def entry(self, rel: str) -> dict:
+        return dict(self.files[rel]["entry"])
+
+    def keep(self, rel: str, key: str, entry: dict, drawn: Drawn) -> None:
+        """Record a file as written (no time or size: the records are as repeatable as the output)."""
+        self.files[rel] = {"key": key, "entry": entry, "shrunk": [list(s) for s in drawn.shrunk],
+                           "notes": [list(n) for n in drawn.notes]}
+
+    def text(self) -> str:
+        return json.dumps({"format": FORMAT, "files": self.files, "games": self.games}, indent=1, sort_keys=True) + "\n"
