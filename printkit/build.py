@@ -14,6 +14,7 @@ serial build. A file drawn again with the same bytes is not moved in either: not
 from __future__ import annotations
 
 import difflib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 import tempfile
@@ -53,7 +54,7 @@ class Settings:
     images: bool = False  # also every face as a 300 dpi PNG with bleed, their zip, and Tabletop Simulator files
     changed_since: str | None = None  # "last" or a git revision: the pieces changed since then
     reprint: bool = True  # with changed_since: also a sheet of those pieces (watch mode only names them)
-    jobs: int = 1  # processes drawing at once (the CLI's default: every core)
+    jobs: int = 1  # processes drawing at once; 0: one per core (the CLI's default)
     force: bool = False  # draw every file, even those whose inputs did not change
 
     def drawing_key(self) -> str:
@@ -184,19 +185,16 @@ def _run_unit(unit: _Unit) -> tuple[Stage, list[Problem]]:
         stage.files[-1].key, stage.files[-1].drawn = f.key, Drawn.of(sink.shrunk, sink.notes | set(notes))
         problems.extend(sink.problems)
 
-    try:
-        if unit.changes:
-            sink = Sink({c.stem: c.raw.value_pos.get("back", c.raw.pos) for c in content.components.values()})
-            try:
-                build_changes(content, settings, stage, sink, Options(settings.layout, settings.theme), unit.before,
-                              lambda _: None)
-            except TemplateProblem as exc:  # the drawing units report the template's problems at their place
-                sink.problems += exc.at(content.raw.pos)
-            problems += sink.problems
-        else:
-            build_game(content, settings, stage, unit.files, done)
-    except ContentError as exc:
-        problems += exc.problems
+    if unit.changes:
+        sink = Sink({c.stem: c.raw.value_pos.get("back", c.raw.pos) for c in content.components.values()})
+        try:
+            build_changes(content, settings, stage, sink, Options(settings.layout, settings.theme), unit.before,
+                          lambda _: None)
+        except TemplateProblem as exc:  # the drawing units report the template's problems at their place
+            sink.problems += exc.at(content.raw.pos)
+        problems += sink.problems
+    else:  # a ContentError (the disk failing) stops the build: raised, in a worker too
+        build_game(content, settings, stage, unit.files, done)
     return stage, problems
 
 
@@ -240,8 +238,8 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
             for f in result[0].files:
                 progress(f.meta["path"])
 
-        results = run_units(units, _run_unit, settings.jobs, _Shared(contents, settings, stage.folder), unit_done,
-                            _Unit.weight)
+        jobs = settings.jobs or os.cpu_count() or 1
+        results = run_units(units, _run_unit, jobs, _Shared(contents, settings, stage.folder), unit_done, _Unit.weight)
         drawing = [p for unit, (_, found) in zip(units, results) if not unit.changes for p in found]
         for unit, (unit_stage, found) in zip(units, results):
             stage.merge(unit_stage)

@@ -6,7 +6,6 @@ import difflib
 import importlib
 import functools
 import json
-import os
 import re
 import time
 from pathlib import Path
@@ -181,30 +180,23 @@ def build_cmd(
                                                 help="also <game>-changed.pdf: only the pieces whose faces changed "
                                                      "since the last build into this folder, or since a git revision "
                                                      "of the game, ganged on as few sheets as possible"),
-    jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", min=1, help="processes drawing at once "
-                             "(default: every core; 1 draws in this process, one file after another)"),
-    force: bool = typer.Option(False, "--force", help="draw every file again, even those whose inputs (content, "
-                                                      "templates, fonts, settings, printkit) did not change"),
+    jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="processes drawing at once (0: every core; 1: serial)"),
+    force: bool = typer.Option(False, "--force", help="draw every file again, even those whose inputs did not change"),
     content: Optional[Path] = ContentOpt,
     templates: Optional[Path] = TemplatesOpt,
 ) -> None:
-    """Build print-and-play kits into the output folder. Only files whose inputs changed since the last build
-    into it are drawn again; the others are left untouched."""
+    """Build print-and-play kits into the output folder (only files whose inputs changed are drawn again)."""
     roots = _roots(content, templates)
     settings = Settings(
-        roots=roots, out=out,
-        papers=("a4", "letter") if paper == "all" else (paper,),
-        langs=None if lang == "all" else (lang,),
+        roots=roots, out=out, papers=("a4", "letter") if paper == "all" else (paper,), langs=None if lang == "all" else (lang,),
         layout=layout, theme="ink-saver" if ink_saver else "standard", parts=parts, kits=kit, gutterfold=gutterfold, poster=poster,
-        pseudo=pseudo,
-    )
+        pseudo=pseudo, jobs=jobs, force=force)
     try:
         offset = parse_offset(duplex_offset) if duplex_offset else printer_offset(printer) if printer else (0.0, 0.0)
     except PrintkitError as exc:
         _fail(exc)
         return
-    settings = dataclasses.replace(settings, duplex_offset=offset, images=images, changed_since=changed_since,
-                                   jobs=jobs, force=force)
+    settings = dataclasses.replace(settings, duplex_offset=offset, images=images, changed_since=changed_since)
     changed: dict = {}
     try:
         games = _games(roots, target, drafts=False)
@@ -216,9 +208,8 @@ def build_cmd(
         _fail(exc)
         return
     new = [f for f in written if not f.kept]
-    pages = sum(f.pages for f in new)
-    same = f", {len(written) - len(new)} unchanged" if len(new) < len(written) else ""
-    err.print(f"[green]wrote {len(new)} files, {pages} pages[/]{same} into {out}/ (manifest: {out}/manifest.json)")
+    err.print(f"[green]wrote {len(new)} files, {sum(f.pages for f in new)} pages[/] ({len(written) - len(new)} unchanged) "
+              f"into {out}/ (manifest: {out}/manifest.json)")
     for game, pieces in changed.items():
         sheets = [f.path for f in written if f.game == game and f.component == "changed"]
         listed = ", ".join(p.id + (f" ({p.lang})" if p.lang else "") for p in pieces[:20])
@@ -286,7 +277,7 @@ def watch_cmd(
         _fail(exc)
         return
     settings = Settings(roots=roots, out=out, papers=("a4", "letter") if paper == "all" else (paper,),
-                        langs=None if lang == "all" else (lang,), reprint=False, jobs=os.cpu_count() or 1)
+                        langs=None if lang == "all" else (lang,), reprint=False, jobs=0)
 
     def rebuild() -> None:
         since = "last" if all((out / g / FACES_FILE).is_file() for g in games) else None

@@ -65,6 +65,10 @@ class ContentError(PrintkitError):
         self.problems = sorted(set(problems))
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __reduce__(self) -> tuple:
+        """Pickled with its problems (a worker process of the build raises it to the building one)."""
+        return type(self), (self.problems,)
+
 
 class UsageError(PrintkitError):
     """A command-line request that cannot be met (unknown game, bad option value)."""

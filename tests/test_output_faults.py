@@ -105,7 +105,7 @@ def test_a_full_disk_is_a_problem_at_the_file_and_leaves_the_earlier_build(tmp_p
         return real(self)
 
     monkeypatch.setattr(Writer, "finish", full)
-    lines = refused(build_cli(out))
+    lines = refused(build_cli(out, "--force", "--jobs", "1"))  # drawn again, in this process (its third file fails)
     assert len(lines) == 1 and re.fullmatch(
         rf"{re.escape(str(out))}/mini/a4/[\w.-]+\.pdf:1:1: expected a file we can write, found no space left on the disk",
         lines[0]), lines
@@ -137,7 +137,7 @@ def test_a_rename_failing_at_the_fifth_file_puts_every_earlier_one_back(tmp_path
         return real(src, dst)
 
     monkeypatch.setattr(os, "replace", fifth_fails)
-    lines = refused(build_cli(out, "--ink-saver"))
+    lines = refused(build_cli(out, "--layout", "gutterfold"))  # every file new (a file whose bytes stay is not moved)
     monkeypatch.undo()
     assert lines == [f"{moved[4]}:1:1: expected a file we can write, found a folder"]
     assert snapshot(out) == before and leftovers(out) == [] and manifest_mismatches(out) == []
@@ -189,8 +189,9 @@ def test_a_build_killed_at_any_step_leaves_the_whole_old_or_the_whole_new_output
         if not died:
             break
         step += 1
-    # every change on the disk was a kill point, through staging, the commit and the clean-up
-    assert step > 30 and outcomes[-1] == "new", (step, outcomes)
+    # every change on the disk was a kill point, through staging, the commit and the clean-up (a file drawn with
+    # the bytes it already has is not moved: fewer steps than files drawn)
+    assert step > 20 and outcomes[-1] == "new", (step, outcomes)
     assert outcomes == sorted(outcomes, key=lambda o: o == "new")  # old until the commit is done, new after
 
 
