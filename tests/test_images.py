@@ -256,7 +256,7 @@ def test_two_builds_with_images_are_byte_identical(tmp_path, mini_images):
 def test_images_leave_the_pdfs_as_they_are(mini_build, mini_images):
     """The default build is unchanged: the same PDFs byte for byte, and no image or TTS file."""
     pdfs = {k: v for k, v in digests(mini_images).items() if k.endswith(".pdf") or k == "fit-report.md"}
-    assert pdfs == {k: v for k, v in digests(mini_build).items() if k != "manifest.json"}
+    assert pdfs == {k: v for k, v in digests(mini_build).items() if k != "manifest.json" and ".printkit-" not in k}
     assert not (mini_build / "mini" / "images").exists() and not (mini_build / "mini" / "tts").exists()
     assert {k: v for k, v in manifest(mini_images).items() if k.endswith(".pdf")} == manifest(mini_build)
 
@@ -264,7 +264,7 @@ def test_images_leave_the_pdfs_as_they_are(mini_build, mini_images):
 def test_the_manifest_lists_every_image_with_its_pixels_and_dpi(mini_images):
     files = manifest(mini_images)
     on_disk = {str(p.relative_to(mini_images)) for p in mini_images.rglob("*")
-               if p.is_file() and p.name not in ("manifest.json", "fit-report.md")}
+               if p.is_file() and p.name not in ("manifest.json", "fit-report.md") and not p.name.startswith(".printkit-")}
     assert set(files) == on_disk
     for path, entry in files.items():
         data = (mini_images / path).read_bytes()

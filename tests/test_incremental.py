@@ -1,0 +1,146 @@
+"""Issue 17, both cores and incremental builds: a build on two processes writes the same bytes as one on a
+single process; a rebuild with nothing changed writes nothing (every mtime as it was); editing one card
+rewrites only the files that print it; a deleted or edited output file is drawn again. Measured on the
+files themselves (mtimes, sha256, the text pypdf reads), not on what the build says it did."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from conftest import FIXTURES, mini_roots
+from outputcheck import copy_tree, leftovers, manifest_mismatches
+from printkit import build as build_module
+from printkit.build import Settings, build, stale_files
+from printkit.cli import app
+from printkit.content import Roots
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def mtimes(out: Path) -> dict[str, int]:
+    return {str(p.relative_to(out)): p.stat().st_mtime_ns for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def shas(out: Path) -> dict[str, str]:
+    return {str(p.relative_to(out)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(out.rglob("*"))
+            if p.is_file()}
+
+
+def rewritten(before: dict[str, int], out: Path) -> set[str]:
+    after = mtimes(out)
+    return {p for p in after if before.get(p) != after[p]} | {p for p in before if p not in after}
+
+
+def text_of(pdf: Path) -> str:
+    return " ".join(page.extract_text() for page in PdfReader(pdf).pages)
+
+
+def mini(out: Path, content: Path = FIXTURES / "content", **kw) -> Settings:
+    return Settings(roots=mini_roots(content), out=out, **kw)
+
+
+@pytest.fixture(scope="module")
+def two_ways(tmp_path_factory) -> tuple[Path, Path]:
+    """The mini game, every paper and language, built on one process and on two."""
+    base = tmp_path_factory.mktemp("jobs")
+    build(mini(base / "one", jobs=1), ["mini"])
+    build(mini(base / "two", jobs=2), ["mini"])
+    return base / "one", base / "two"
+
+
+def test_two_processes_write_the_same_bytes_as_one(two_ways):
+    one, two = two_ways
+    files = shas(one)
+    assert len([p for p in files if p.endswith(".pdf")]) == 31
+    assert files == shas(two)  # PDFs, manifest, fit report, fingerprints and the build's records
+    assert manifest_mismatches(two) == [] and leftovers(two) == []
+
+
+def test_a_rebuild_with_nothing_changed_writes_nothing(two_ways, tmp_path, monkeypatch):
+    out = copy_tree(two_ways[1], tmp_path / "out")
+    before = mtimes(out)
+    written = build(mini(out, jobs=2), ["mini"])
+    assert rewritten(before, out) == set() and leftovers(out) == []
+    assert sorted(p.name for p in out.iterdir()) == [".printkit-cache.json", "fit-report.md", "manifest.json", "mini"]
+    assert len(written) == 31 and all(f.kept for f in written)
+    assert stale_files(mini(out), ["mini"]) == []
+    monkeypatch.setattr(build_module, "load_game", lambda *a: pytest.fail("an unchanged game is loaded"))
+    assert all(f.kept for f in build(mini(out, jobs=2), ["mini"]))
+    monkeypatch.undo()
+    # --force draws every file again; their bytes are those on the disk, so still nothing is written
+    assert all(f.kept for f in build(mini(out, jobs=2, force=True), ["mini"])) and rewritten(before, out) == set()
+
+
+def test_a_deleted_or_edited_output_file_is_drawn_again_and_only_it(two_ways, tmp_path):
+    out = copy_tree(two_ways[0], tmp_path / "out")
+    good = shas(out)
+    (out / "mini/a4/tokens.pdf").unlink()
+    (out / "mini/letter/board.pdf").write_bytes(b"%PDF-1.4 edited by hand\n")
+    before = mtimes(out)
+    assert set(stale_files(mini(out), ["mini"])) == {"mini/a4/tokens.pdf", "mini/letter/board.pdf"}
+    build(mini(out, jobs=1), ["mini"])
+    assert rewritten(before, out) == {"mini/a4/tokens.pdf", "mini/letter/board.pdf"}
+    assert shas(out) == good
+
+
+def test_editing_one_card_rewrites_only_the_files_that_print_it(two_ways, tmp_path):
+    content = copy_tree(FIXTURES / "content", tmp_path / "content")
+    out = copy_tree(two_ways[1], tmp_path / "out")
+    deck = content / "mini" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("Draw a card.", "Draw two cards."))
+    before = mtimes(out)
+    stale = set(stale_files(mini(out, content), ["mini"]))
+    build(mini(out, content, jobs=2), ["mini"])
+    entries = json.loads((out / "manifest.json").read_text())["files"]
+    printing = {e["path"] for e in entries if e["component"] in ("deck", "kit")}
+    assert len(printing) == 10  # deck and its gutterfold copy, three kits, per paper
+    assert stale == printing  # drawn again: only those; the other 21 files are not even drawn
+    assert rewritten(before, out) == printing | {"manifest.json", ".printkit-cache.json", "mini/.printkit-faces.json"}
+    assert all("Draw two cards." in text_of(out / p) for p in printing if "/deck" in p)
+    assert manifest_mismatches(out) == [] and leftovers(out) == []
+
+
+def test_a_problem_found_in_a_worker_is_a_positioned_line_and_exit_2(tmp_path):
+    content = copy_tree(FIXTURES / "content", tmp_path / "content")
+    deck = content / "mini" / "deck.yaml"
+    deck.write_text(deck.read_text().replace('text: "Draw a card."', 'text: "' + " ".join(["overflowing"] * 120) + '"'))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["build", "mini", "--out", str(out), "--jobs", "2", "--paper", "a4",
+                                      "--content", str(content), "--templates", str(FIXTURES / "templates")])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    lines = result.stderr.splitlines()
+    assert re.fullmatch(r"\d+ problem\(s\); nothing was written\.", lines[-1])
+    assert lines[:-1] and all(line.startswith("content/mini/deck.yaml:") for line in lines[:-1]), lines
+    assert not out.exists() or [p for p in out.rglob("*") if p.is_file()] == []
+
+
+def test_editing_one_rep_detect_card_rebuilds_only_the_files_containing_that_card(tmp_path):
+    """The shipped Rep-Detect, one paper and language, no gutterfold copies: one card of the draw deck reworded."""
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "content" / "rep-detect", content / "rep-detect")
+    settings = Settings(roots=Roots.default(content, REPO / "templates"), out=tmp_path / "out", papers=("a4",),
+                        langs=("en",), gutterfold=False, jobs=2)
+    build(settings, ["rep-detect"])
+    deck = content / "rep-detect" / "draw-deck.yaml"
+    text = deck.read_text(encoding="utf-8")
+    assert 'text: "+1 Investigation at The Snake Pit."' in text
+    deck.write_text(text.replace('text: "+1 Investigation at The Snake Pit."', 'text: "+1 Investigation at the Pit."'),
+                    encoding="utf-8")
+    before = mtimes(settings.out)
+    stale = set(stale_files(settings, ["rep-detect"]))
+    build(settings, ["rep-detect"])
+    entries = json.loads((settings.out / "manifest.json").read_text())["files"]
+    printing = {e["path"] for e in entries if e["component"] in ("draw-deck", "kit")}
+    assert printing == {"rep-detect/a4/draw-deck.en.pdf", "rep-detect/a4/rep-detect-kit.en.pdf"}
+    assert stale == printing
+    assert len(entries) > 8  # the board, the other decks and markers, the rules: all left as they were
+    ours = {"manifest.json", ".printkit-cache.json", "rep-detect/.printkit-faces.json", "fit-report.md"}
+    assert rewritten(before, settings.out) - ours == printing
+    assert all("Investigation at the Pit." in text_of(settings.out / p) for p in printing)
