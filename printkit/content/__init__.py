@@ -9,6 +9,7 @@ catalogs and typography (i18n) and per-item translations (translations). Imports
 """
 
 # what the stages above use; everything else in this folder is private to it
+from .cache import cache_dir
 from .game import GameContent, LoadedComponent, load_game
 from .i18n import Catalogs, PLACEHOLDER, PSEUDO, engine_catalogs, fill, format_number, typography, with_guide, with_pseudo
 from .items import Item, field_value, matches, plain
@@ -20,6 +21,7 @@ from .paths import Roots, inside, is_safe_name, template_inside
 from .translations import localised_data, translated, translated_board
 
 __all__ = [
+    "cache_dir",
     "Board", "Catalogs", "Deck", "Fact", "Game", "GameContent", "GraphBoard", "HexBoard",
     "HexLayout", "HexPiece", "Item", "KINDS", "LoadedComponent", "PLACEHOLDER", "PSEUDO",
     "Placement", "Roots", "Rule", "Selector", "Sheet", "Standee", "Tokens", "combined_schema", "engine_catalogs",

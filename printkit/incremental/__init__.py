@@ -7,7 +7,8 @@ units run in (pool). `build` plans, draws and commits with them.
 """
 
 from .keys import GameKeys, code_key, game_keys
-from .pool import context, run_units
+from .pool import context, keep_unit_times, run_units, unit_times
 from .record import CACHE_FILE, Drawn, Records, file_sha
 
-__all__ = ["CACHE_FILE", "Drawn", "GameKeys", "Records", "code_key", "context", "file_sha", "game_keys", "run_units"]
+__all__ = ["CACHE_FILE", "Drawn", "GameKeys", "Records", "code_key", "context", "file_sha", "game_keys", "keep_unit_times", "run_units",
+           "unit_times"]

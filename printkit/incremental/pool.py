@@ -6,8 +6,11 @@ unit, runs in this process: the serial build is the same code in the same order.
 """
 from __future__ import annotations
 
+import json
 import multiprocessing
+import os
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
 U = TypeVar("U")
@@ -56,3 +59,23 @@ def _pooled(units: Sequence[U], work: Callable[[U], R], jobs: int, done: Callabl
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return [results[i] for i in range(len(units))]
+
+
+def unit_times(path: Path | None) -> dict[str, float]:
+    """How long each unit took in the last builds on this machine (to start the longest first), by its name."""
+    try:
+        return {str(k): float(v) for k, v in json.loads(path.read_text(encoding="utf-8")).items()} if path else {}
+    except (OSError, ValueError, TypeError, AttributeError):
+        return {}
+
+
+def keep_unit_times(path: Path | None, times: dict[str, float]) -> None:
+    """Remember the units' times (in the user's cache, never in the output: they differ from run to run)."""
+    if path is None or not times:
+        return
+    tmp = path.with_name(f".{path.name}.{os.getpid()}")
+    try:
+        tmp.write_text(json.dumps({**unit_times(path), **times}, sort_keys=True), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
