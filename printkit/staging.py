@@ -14,6 +14,9 @@ A build killed at any moment leaves a journal; the next build first recovers fro
 step a rename, so a recovery killed in turn is simply run again), "committed" is rolled forward (only the
 clean-up is left). Stage folders of processes that are gone are removed. The output folder therefore
 holds either the whole previous build or the whole new one, and no temporary file.
+
+`Stage` is a build's side of it: the files drawn into the stage folder (by the build's process or its
+workers), and the commit that leaves alone every file whose bytes are already on the disk.
 """
 from __future__ import annotations
 
