@@ -30,9 +30,13 @@ REPO = Path(__file__).resolve().parents[1]
 CARD = 'text: "+1 Investigation at The Snake Pit."'
 
 
+# this checkout's printkit, whatever is installed (the commands run in a scratch folder)
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])])}
+
+
 def timed(cmd: list[str], cwd: Path) -> float:
     start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=ENV)
     wall = time.perf_counter() - start
     if proc.returncode != 0:
         sys.exit(f"{' '.join(cmd)} failed ({proc.returncode}):\n{proc.stderr}")

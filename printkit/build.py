@@ -97,7 +97,7 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
     `planned` hears how many files the build makes before the first (None when piece images make it open);
     `changed`, with settings.changed_since, gets each game's pieces changed since then. Returns every file
     of the build, those kept as they were (`kept`) included."""
-    records = Records(settings.out) if dry_run or settings.force else Records.load(settings.out)
+    records = Records(settings.out) if dry_run else Records.load(settings.out)
     unchanged = {g: rels for g in games if (rels := _unchanged_game(settings, g, records)) is not None}
     contents = validate(settings.roots, [g for g in games if g not in unchanged])
     plans = [_plan(c, settings) for c in contents]
@@ -108,7 +108,7 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
 def _unchanged_game(settings: Settings, game: str, records: Records) -> list[str] | None:
     """The files of a game none of whose inputs changed since the last build with the same selection, when every
     one is on the disk as written: the game is not even loaded. None: the game is built (files may still be kept)."""
-    if settings.images or settings.changed_since or game not in settings.roots.games():
+    if settings.force or settings.images or settings.changed_since or game not in settings.roots.games():
         return None
     if not (settings.out / game / FACES_FILE).is_file():
         return None

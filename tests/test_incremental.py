@@ -105,6 +105,8 @@ def test_editing_one_card_rewrites_only_the_files_that_print_it(two_ways, tmp_pa
     assert rewritten(before, out) == printing | {"manifest.json", ".printkit-cache.json", "mini/.printkit-faces.json"}
     assert all("Draw two cards." in text_of(out / p) for p in printing if "/deck" in p)
     assert manifest_mismatches(out) == [] and leftovers(out) == []
+    build(mini(tmp_path / "cold", content, jobs=1), ["mini"])
+    assert shas(tmp_path / "cold") == shas(out)  # the same bytes as a first build of the edited game, every file
 
 
 def test_a_problem_found_in_a_worker_is_a_positioned_line_and_exit_2(tmp_path):
