@@ -35,12 +35,20 @@ ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), *filter(None, [os
 
 
 def timed(cmd: list[str], cwd: Path) -> float:
-    start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=ENV)
-    wall = time.perf_counter() - start
-    if proc.returncode != 0:
-        sys.exit(f"{' '.join(cmd)} failed ({proc.returncode}):\n{proc.stderr}")
+    """Wall seconds of one process; its CPU seconds (its workers' included) are appended to CPU."""
+    with tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err, env=ENV)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        if os.waitstatus_to_exitcode(status) != 0:
+            err.seek(0)
+            sys.exit(f"{' '.join(cmd)} failed:\n{err.read().decode(errors='replace')}")
+    CPU.append(usage.ru_utime + usage.ru_stime)
     return wall
+
+
+CPU: list[float] = []
 
 
 def mtimes(out: Path) -> dict[str, int]:
@@ -62,6 +70,7 @@ def main() -> None:
     original = deck.read_text(encoding="utf-8")
     walls: dict[str, list[float]] = {k: [] for k in ("bare", "cold1", "cold", "nothing", "card")}
     quiet = []
+    cpus: dict[str, list[float]] = {k: [] for k in walls}
     timed(bare, tmp)  # warm-up: imports, content cache, disk
     timed([*printkit, "--out", str(tmp / "warm"), "--paper", "a4", "--lang", "en"], tmp)
     for run in range(args.runs):
@@ -75,19 +84,22 @@ def main() -> None:
         quiet.append(mtimes(tmp / "cold") == before)
         deck.write_text(original.replace(CARD, CARD.replace("The Snake Pit", f"the Pit ({run})")), encoding="utf-8")
         walls["card"].append(timed([*printkit, "--out", str(tmp / "cold")], tmp))
-        print(f"run {run + 1}: " + ", ".join(f"{k} {v[-1]:.2f} s" for k, v in walls.items()), flush=True)
+        for key, cpu in zip(("bare", "cold1", "cold", "nothing", "card"), CPU[-5:]):
+            cpus[key].append(cpu)
+        print(f"run {run + 1}: " + ", ".join(f"{k} {v[-1]:.2f} s (cpu {cpus[k][-1]:.2f})" for k, v in walls.items()),
+              flush=True)
     med = {k: statistics.median(v) for k, v in walls.items()}
     ratios = {"cold --jobs 1 / bare": med["cold1"] / med["bare"], "cold / bare": med["cold"] / med["bare"],
               "cold / cold --jobs 1": med["cold"] / med["cold1"], "nothing changed / cold": med["nothing"] / med["cold"],
               "one card / cold": med["card"] / med["cold"]}
     print(f"\nmedian of {args.runs} runs, {os.cpu_count()} cores, Python {platform.python_version()}")
     for k, v in med.items():
-        print(f"{k:>8}: {v:6.2f} s")
+        print(f"{k:>8}: {v:6.2f} s wall, {statistics.median(cpus[k]):6.2f} s cpu")
     for k, v in ratios.items():
         print(f"{k}: {v:.3f}")
     print(f"nothing changed wrote no file: {all(quiet)} ({sum(quiet)}/{len(quiet)})")
     if args.json:
-        args.json.write_text(json.dumps({"walls": walls, "median": med, "ratios": ratios, "quiet": quiet,
+        args.json.write_text(json.dumps({"walls": walls, "cpus": cpus, "median": med, "ratios": ratios, "quiet": quiet,
                                          "cores": os.cpu_count(), "python": platform.python_version()}, indent=1))
     shutil.rmtree(tmp, ignore_errors=True)
 
