@@ -7,9 +7,9 @@ good output, and a build killed half-way leaves the previous output whole.
 A build draws only what changed: every output file has a key, the hash of what it depends on
 (incremental.keys); a file whose key is that of the last build and that is still on the disk as written
 is kept, untouched, and a game none of whose inputs changed is not even loaded. The files left to draw
-are drawn in units (a game's files in one language, or language-free) on up to `jobs` processes, each
-file with a sink of its own, and gathered in the order of the plan: the output is byte-identical to a
-serial build. A file drawn again with the same bytes is not moved in either: nothing changed, nothing written.
+are drawn in units (a game's files in one language, the first with the language-free ones) on up to
+`jobs` processes, each file with a sink of its own, and gathered in the order of the plan: the output is
+byte-identical to a serial build. A file drawn again with the same bytes is not moved in either: nothing changed, nothing written.
 """
 from __future__ import annotations
 
@@ -146,7 +146,8 @@ def check_build(roots: Roots, games: list[str]) -> list[GameContent]:
 
 @dataclass(frozen=True)
 class _Unit:
-    """Files of one game drawn together (one language, or language-free), or its fingerprints (`changes`)."""
+    """Files of one game drawn together (one language; the first also the language-free ones), or its
+    fingerprints (`changes`)."""
 
     game: int
     name: str  # the same unit in the next build has the same name: its time then tells which to start first
@@ -204,8 +205,9 @@ def _run_unit(unit: _Unit) -> tuple[Stage, list[Problem], float]:
 
 def _units(game: int, content: GameContent, files: list[Planned]) -> list[_Unit]:
     by_lang: dict[str | None, list[Planned]] = {}
-    for f in files:
-        by_lang.setdefault(f.lang, []).append(f)
+    first = next((f.lang for f in files if f.lang), None)
+    for f in files:  # language-free files with the first language's: its kits draw the same pieces (one cache)
+        by_lang.setdefault(f.lang or first, []).append(f)
     return [_Unit(game, f"{content.id}:{lang or '-'}:{len(fs)}", tuple(fs)) for lang, fs in by_lang.items()]
 
 
