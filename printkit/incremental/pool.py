@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
-from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
@@ -52,7 +52,7 @@ def _pooled(units: Sequence[U], work: Callable[[U], R], jobs: int, done: Callabl
         futures = {pool.submit(work, units[i]): i for i in order}
         pending = set(futures)
         while pending:
-            finished, pending = wait(pending, return_when=FIRST_EXCEPTION)
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)  # each unit heard as it ends
             for future in sorted(finished, key=lambda f: futures[f]):
                 results[futures[future]] = future.result()  # raises the unit's error here
                 done(futures[future], results[futures[future]])
