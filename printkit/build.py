@@ -6,11 +6,10 @@ good output, and a build killed half-way leaves the previous output whole.
 """
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import tempfile
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from contextlib import contextmanager
 from typing import Callable, Iterator
@@ -73,9 +72,7 @@ def validate(roots: Roots, games: list[str]) -> list[GameContent]:
     known = roots.games()
     for game in games:
         if game not in known:
-            close = difflib.get_close_matches(game, known, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise UsageError(f"unknown game {game!r}; games: {', '.join(known) or 'none'}{hint}")
+            raise UsageError(roots.unknown_game(game))
         try:
             content = load_game(roots, game)
         except ContentError as exc:
@@ -341,6 +338,8 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
     `planned` hears how many files the build writes before the first (None when piece images make it open);
     `changed`, with settings.changed_since, gets each game's pieces changed since then."""
     contents = validate(settings.roots, games)
+    if settings.langs is not None and not settings.pseudo:  # each game's own spelling; a language it lacks is an error
+        settings = replace(settings, langs=tuple(lang for c in contents for lang in c.languages(settings.langs)))
     planned(None if settings.images else sum(planned_files(c, settings) for c in contents))
     return _draw(settings, contents, progress, dry_run, changed)
 

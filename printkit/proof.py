@@ -8,7 +8,6 @@ the proofs of a run or none), after the same validation as a build; the build's 
 """
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -298,22 +297,6 @@ def proof_path(game: str, paper: str, lang: str) -> str:
     return f"{game}/proof/{game}-proof.{paper}.{lang}.pdf"
 
 
-def _langs(content: GameContent, langs: tuple[str, ...] | None) -> list[str]:
-    """The languages asked for, as the game spells them (`--lang FR` is fr), each one of the game's."""
-    have = content.game.languages
-    if langs is None:
-        return list(have)
-    spelt = {lang.lower(): lang for lang in have}
-    out = []
-    for lang in langs:
-        if lang.lower() not in spelt:
-            close = difflib.get_close_matches(lang.lower(), list(spelt), n=1)
-            hint = f" (did you mean {spelt[close[0]]!r}?)" if close else ""
-            raise UsageError(f"expected a language of {content.id} ({', '.join(have)}), found {lang!r}{hint}")
-        out.append(spelt[lang.lower()])
-    return out
-
-
 def write_proofs(roots: Roots, games: list[str], out: Path, papers: tuple[str, ...] = ("a4",),
                  langs: tuple[str, ...] | None = None, scale: float = 0.5,
                  progress: Callable[[str], None] = lambda _: None,
@@ -321,7 +304,7 @@ def write_proofs(roots: Roots, games: list[str], out: Path, papers: tuple[str, .
     """Validate the games as a build does, then write their proofs, all of them or none (ContentError);
     `planned` hears how many files before the first, `progress` each one as it is begun."""
     contents = validate(roots, games)
-    jobs = [(c, p, lang) for c in contents for lang in _langs(c, langs) for p in papers]
+    jobs = [(c, p, lang) for c in contents for lang in c.languages(langs) for p in papers]
     planned(len(jobs))
     staging = Staging(out)
     staging.open()

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from ..errors import ContentError, Pos, Problem, expected_found
+from ..errors import ContentError, Pos, Problem, UsageError, expected_found
 from ..geometry import MARGIN, PAPERS, hexgrid
 from .i18n import Catalogs, fill, guide_problems, load_catalogs, typography
 from .items import IMPLICIT, Item, check_items, plain
@@ -70,6 +70,18 @@ class GameContent:
     def title_in(self, lang: str) -> str:
         """The game's title as printed in a language: the catalogs' kit.title when the game gives one."""
         return self.localised(lang, "kit.title", self.game.title)
+
+    def languages(self, asked: tuple[str, ...] | None) -> list[str]:
+        """The languages asked for (all when None), as the game spells them (`FR` is fr): each must be one of
+        the game's, or a UsageError says which it has."""
+        have = self.game.languages
+        spelt = {lang.lower(): lang for lang in have}
+        for lang in asked or ():
+            if lang.lower() not in spelt:
+                close = difflib.get_close_matches(lang.lower(), list(spelt), n=1)
+                hint = f" (did you mean {spelt[close[0]]!r}?)" if close else ""
+                raise UsageError(f"expected a language of {self.id} ({', '.join(have)}), found {lang!r}{hint}")
+        return list(have) if asked is None else list(dict.fromkeys(spelt[lang.lower()] for lang in asked))
 
     def printed_texts(self) -> list[tuple[Pos, str]]:
         """Texts printed as written in the files, not through a template or a catalog (the print guide,

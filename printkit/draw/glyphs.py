@@ -9,7 +9,8 @@ from . import text as T
 
 
 def check_catalog_glyphs(content: GameContent) -> list[Problem]:
-    """Every character of localised text, and of the texts printed as written, as typeset, exists in the sheet fonts."""
+    """Every character of localised text, and of the texts printed as written, as typeset, exists in the sheet fonts;
+    and no rules sheet's text names an icon."""
     T.register_fonts()
     fonts = [T.font_name("Barlow", style) for style in ("regular", "bold")]
     problems = []
@@ -25,4 +26,25 @@ def check_catalog_glyphs(content: GameContent) -> list[Problem]:
         missing = "".join(sorted({c for f in fonts for c in T.missing_glyphs(typeset, f)}))
         if missing:
             problems.append(expected_found(pos, "characters the sheet font Barlow has", repr(missing), raw=True))
+    return problems + sheet_icon_problems(content)
+
+
+def sheet_icon_problems(content: GameContent) -> list[Problem]:
+    """An icon name in a rules sheet's text: sheets do not draw icons (pieces do), and an icon is never
+    printed as its name."""
+    from ..content import Sheet
+    from .media.icons import ICON
+
+    problems = []
+    for comp in content.components.values():
+        if not isinstance(comp.model, Sheet):
+            continue
+        keys = [f"{comp.model.catalog}.{k}" for b in comp.model.blocks for k in (b.keys or ([b.key] if b.key else []))]
+        for lang, table in content.catalogs.texts.items():
+            for key in keys:
+                found = ICON.search(table.get(key, ""))
+                if found:
+                    problems.append(expected_found(content.catalogs.positions[lang][key],
+                                                   "text without icons in a rules sheet (sheets do not draw icons "
+                                                   "yet, pieces do)", repr(found.group(0)), raw=True))
     return problems
