@@ -63,10 +63,8 @@ def _choices(default: str, choices: tuple[str, ...], help: str, *flags: str):  #
                         autocompletion=lambda incomplete: [c for c in choices if c.startswith(incomplete.lower())])
 
 
-ContentOpt = typer.Option(None, "--content", help="folder of games to use instead of the shipped ones (yours: "
-                                                  "--content content)")
-TemplatesOpt = typer.Option(None, "--templates", help="folder of templates to look in before the shipped ones "
-                                                      "(default: templates/ beside the --content folder)")
+ContentOpt = typer.Option(None, "--content", help="folder of games to use instead of the shipped ones")
+TemplatesOpt = typer.Option(None, "--templates", help="templates folder, looked in before the shipped one")
 
 
 def _roots(content: Optional[Path], templates: Optional[Path]) -> Roots:
