@@ -202,3 +202,27 @@ def test_a_shared_back_and_the_fronts_share_one_picture(tmp_path):
     assert image_xobjects(pdf) == 1
     with fitz.open(str(pdf)) as doc:
         assert [len(page.get_image_info()) for page in doc] == [3, 3]
+
+
+def test_a_missing_picture_an_item_names_is_a_problem_at_its_field(tmp_path):
+    make_game(tmp_path, '  <image href="art/{{ card.art }}.png" x="5" y="5" width="50" height="50"/>', cards=0,
+              files={"art/good.png": quadrants(600)})
+    deck = tmp_path / "content" / "pics" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("cards:\n", 'fields:\n  art: {type: str, doc: "picture"}\ncards:\n')
+                    + "  - {title: A, art: good}\n  - {title: B, art: gone}\n")
+    result = subprocess.run([sys.executable, "-m", "printkit", "validate", "pics", "--content", str(tmp_path / "content"),
+                             "--templates", str(tmp_path / "templates")], capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.splitlines()[:-1] == [
+        "content/pics/deck.yaml:11:21: expected an image file (SVG, PNG, JPEG or WebP) in the template folders, "
+        "found 'art/gone.png' (deck 'B', field art)"]
+
+
+def test_a_missing_template_says_where_it_was_looked_for(tmp_path):
+    make_game(tmp_path, "")
+    (tmp_path / "templates" / "pics" / "front.svg.j2").unlink()
+    result = subprocess.run([sys.executable, "-m", "printkit", "validate", "pics", "--content", str(tmp_path / "content"),
+                             "--templates", str(tmp_path / "templates")], capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert ("expected template 'front.svg.j2' in templates/pics/ (the game's own), or the shared deck/ and common/ "
+            "templates, found none") in result.stderr

@@ -79,7 +79,7 @@ class Images:
         path = self.asset_path(href)
         problem = image_problem(href, path)
         if problem is not None or path is None:  # the template's check refused it; never crash on it
-            ctx.problems.append(TextProblem("image", problem or href))
+            ctx.problems.append(TextProblem(node.get(ITEM_HREF, "image"), problem or href))
             return
         if is_raster(path):
             dpi = image_dpi(node, path, m)
@@ -90,7 +90,7 @@ class Images:
         x, y = length(node.get("x")), length(node.get("y"))
         w, h = length(node.get("width"), 10), length(node.get("height"), 10)
         if not self._picture(path, x, y, w, h, node.get("preserveAspectRatio")):
-            ctx.problems.append(TextProblem("image", f"expected SVG art that can be read, found {href!r}"))
+            ctx.problems.append(TextProblem(node.get(ITEM_HREF, "image"), f"expected SVG art that can be read, found {href!r}"))
 
     def _picture(self, path: Path, x: float, y: float, w: float, h: float, aspect: str | None) -> bool:
         """A picture file drawn in the box (x, y, w, h) as `aspect` (preserveAspectRatio) says; False when

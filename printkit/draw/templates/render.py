@@ -99,6 +99,7 @@ class TemplateSet:
 
     folders: tuple[Path, ...]
     bases: tuple[Path, ...] = ()
+    looked: str = ""  # where a missing template was looked for, as messages say it
 
     @classmethod
     def for_component(cls, roots: tuple[Path, ...], game: str, kind: str) -> "TemplateSet":
@@ -108,7 +109,9 @@ class TemplateSet:
             for p in (root / game, root / kind, root / "common"):
                 if p.is_dir() and p not in folders:
                     folders.append(p)
-        return cls(tuple(folders), tuple(dict.fromkeys(root.parent for root in roots)))
+        own = f"{roots[0].name}/{game}/" if roots else f"{game}/"
+        return cls(tuple(folders), tuple(dict.fromkeys(root.parent for root in roots)),
+                   f"{own} (the game's own), or the shared {kind}/ and common/ templates")
 
     def render(self, name: str, **values: Any) -> str:
         """The template filled with `values`, checked: SVG printkit can draw, or a TemplateProblem."""
@@ -242,8 +245,7 @@ def _placed_failure(tpl: TemplateSet, name: str, exc: Exception) -> TemplateProb
         where = frame_line(exc, tpl.is_template)
     if where is None:
         if isinstance(exc, jinja2.TemplateNotFound) and exc.name == name:
-            folders = ", ".join(str(f.name) for f in tpl.folders) or "no template folder"
-            return TemplateProblem(f"expected template {name!r} in templates/({folders}), found none")
+            return TemplateProblem(f"expected template {name!r} in {tpl.looked or 'the template folders'}, found none")
         file = next((f / name for f in tpl.folders if (f / name).is_file()), Path(name))
         where = (os.path.normpath(file), 1)
     message = _message(exc)
