@@ -131,7 +131,8 @@ class TextDrawing:
                        **({"icons": icons.widths} if icons else {}))
         if layout is None:
             ctx.problems.append(TextProblem(field_name, f"expected the text to fit {box_w:g} x {box_h:g} mm at ≥ "
-                                                        f"{min_size / T.PT:.1f} pt, found it overflows"))
+                                                        f"{min_size / T.PT:.1f} pt, found it overflows"
+                                                        + _needs(content, family, base, min_size, box_w, box_h, icons)))
             return
         if layout.size < size - 1e-6:
             ctx.shrunk.append(Shrink(field_name, round(size / T.PT, 1), round(layout.size / T.PT, 1)))
@@ -165,6 +166,17 @@ class TextDrawing:
             corners = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
         if any(px < sx0 - tol or px > sx1 + tol or py < sy0 - tol or py > sy1 + tol for px, py in corners):
             ctx.problems.append(TextProblem(field_name, f"expected text inside the safe zone, found {content!r} outside it"))
+
+
+def _needs(content: str, family: str, base: str, min_size: float, box_w: float, box_h: float,
+           icons: Icons | None) -> str:
+    """What a text that overflows its box would need: the size it fits at, as a designer reads it."""
+    extra = {"icons": icons.widths} if icons else {}
+    for pt in (x / 2 for x in range(int(min_size / T.PT * 2) - 1, 1, -1)):  # half points down to 1 pt
+        if T.fit(content, family, base, round(pt * T.PT, 4), round(pt * T.PT, 4), round(box_w, 4), round(box_h, 4),
+                 **extra) is not None:
+            return f": it needs {pt:g} pt, or about {round(100 * (1 - (pt * T.PT / min_size) ** 2))} % less text"
+    return ""
 
 
 @lru_cache(maxsize=1024)
