@@ -124,7 +124,7 @@ def test_a_bad_cell_is_a_problem_at_its_row_and_column_naming_its_header(mini_co
         "content/mini/cards.csv:2:1: expected field 'title' (column 'Card Name'), found nothing",
         f"content/mini/cards.csv:{bob}:2: expected one of 'red', 'blue' for 'Colour' (type), found 'green'",
         f"content/mini/cards.csv:{bob}:4: expected a number in 1..6 for 'Power' (power), found 9",
-        f"content/mini/cards.csv:{cy}:5: expected a quantity from 1 to 1,000 for 'Copies' (qty), found 'two'",
+        f"content/mini/cards.csv:{cy}:5: expected a quantity from 0 (left out) to 1,000 for 'Copies' (qty), found 'two'",
     ]
 
 
@@ -200,3 +200,13 @@ def test_a_csv_saved_with_semicolons_is_read_as_such(mini_copy):
     assert [(i.get("title"), i.get("text"), i.qty) for i in comp.items] == [
         ("Ada", "Move **two** spaces,\nthen stop.", 1), ("Bob", "Draw a card, then discard one.", 1),
         ("Cy", "Look at a hand.", 3)]
+
+
+def test_a_row_with_no_copies_is_left_out(mini_copy):
+    """0 copies sets a card aside, as in Squib and nanDECK; it is not checked either."""
+    rows = [list(r) for r in ROWS]
+    rows[2][4] = 0
+    rows[2][3] = "unchecked"
+    deck_from(mini_copy, "csv", rows)
+    comp = load_game(mini_roots(mini_copy), "mini").components["deck"]
+    assert [(i.get("title"), i.qty) for i in comp.items] == [("Ada", 1), ("Cy", 3)]

@@ -228,8 +228,8 @@ def _resolution(el: ET.Element, href: str, path: Path | None, m: Matrix, at: int
     if dpi is None or dpi >= GOOD_DPI:
         return []
     if dpi < MIN_DPI:
-        return [Finding(at, attr, low_dpi(href, dpi), "image")]
-    return [Finding(at, attr, coarse(href, dpi), "image", note=True)]
+        return [Finding(at, attr, low_dpi(href, dpi, path), "image")]
+    return [Finding(at, attr, coarse(href, dpi, path), "image", note=True)]
 
 
 def _references(el: ET.Element, tag: str, at: int, by_id: _Ids,
