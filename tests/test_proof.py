@@ -139,14 +139,14 @@ def test_letter_and_a_board_larger_than_the_page_scaled_to_fit(tmp_path):
     with pdfplumber.open(str(path)) as pdf:
         assert all((p.width, p.height) == PAPER_PT["letter"] for p in pdf.pages)
         text = "\n".join(p.extract_text() for p in pdf.pages)
-        shown = dict(re.findall(r"mini/(\w+(?:-\w+)?)\.yaml · [\w-]+ · .* shown at (\d+) %", text))
+        shown = dict(re.findall(r"mini/(\w+(?:-\w+)?)\.yaml · [\w-]+ · .* à (\d+) %", text))  # in French: --lang FR
         total = len(pdf.pages)
         longest = max((line["x1"] - line["x0"]) * PT for p in pdf.pages for line in p.lines
                       if line["top"] * PT > 25)  # below the header's rule: the pieces' trim frames
     # the board is 300 mm wide: shrunk to the page's width within its margins, and no further
     assert shown["board"] != "100" and 0.9 * (215.9 - 24) < longest <= 215.9 - 24 + 0.01
     assert shown["deck"] == "100"
-    assert f"page {total} of {total}" in text
+    assert f"page {total} sur {total}" in text  # the proof speaks the language asked for
     assert "not shown (no pieces; see the kit): sheet" in text  # a text sheet, named rather than drawn
 
 
