@@ -147,7 +147,7 @@ def test_letter_and_a_board_larger_than_the_page_scaled_to_fit(tmp_path):
     assert shown["board"] != "100" and 0.9 * (215.9 - 24) < longest <= 215.9 - 24 + 0.01
     assert shown["deck"] == "100"
     assert f"page {total} sur {total}" in text  # the proof speaks the language asked for
-    assert "not shown (no pieces; see the kit): sheet" in text  # a text sheet, named rather than drawn
+    assert "non montré (pas de pièces ; voir le kit) : sheet" in text.replace("\u00a0", " ")  # a text sheet, named
 
 
 def test_bad_content_exits_2_at_its_position_and_writes_nothing(tmp_path):
