@@ -30,21 +30,20 @@ def check_catalog_glyphs(content: GameContent) -> list[Problem]:
 
 
 def sheet_icon_problems(content: GameContent) -> list[Problem]:
-    """An icon name in a rules sheet's text: sheets do not draw icons (pieces do), and an icon is never
-    printed as its name."""
+    """An icon a rules sheet's text names that the game does not have: never printed as its name."""
     from ..content import Sheet
-    from .media.icons import ICON
+    from .media.icons import ICON, icon_file, unknown
+    from .pieces import templates_for
 
     problems = []
     for comp in content.components.values():
         if not isinstance(comp.model, Sheet):
             continue
+        asset = templates_for(content, comp).asset
         keys = [f"{comp.model.catalog}.{k}" for b in comp.model.blocks for k in (b.keys or ([b.key] if b.key else []))]
         for lang, table in content.catalogs.texts.items():
             for key in keys:
-                found = ICON.search(table.get(key, ""))
-                if found:
-                    problems.append(expected_found(content.catalogs.positions[lang][key],
-                                                   "text without icons in a rules sheet (sheets do not draw icons "
-                                                   "yet, pieces do)", repr(found.group(0)), raw=True))
+                for name in dict.fromkeys(ICON.findall(table.get(key, ""))):
+                    if icon_file(asset, name) is None:
+                        problems.append(Problem(content.catalogs.positions[lang][key], unknown(name)))
     return problems

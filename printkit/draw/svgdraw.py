@@ -45,7 +45,8 @@ class Renderer(TextDrawing, References, Images):
     def __init__(self, canvas: Canvas, asset_path: Callable[[str], Path | None]):
         self.canvas = canvas
         self.asset_path = asset_path
-        self._forms: dict[str, str] = {}
+        # forms are the document's: every renderer drawing on one canvas defines each once (figures, icons in text)
+        self._forms: dict[str, str] = canvas.__dict__.setdefault("_printkit_forms", {})
         # static shapes compile once to PDF operators, replayed for every piece that repeats them
         self._compiled: dict[tuple, list[str]] = {}
         # placeholders by element of compiled plans (plans live as long as the build, so ids are stable)
