@@ -210,3 +210,29 @@ def test_a_row_with_no_copies_is_left_out(mini_copy):
     deck_from(mini_copy, "csv", rows)
     comp = load_game(mini_roots(mini_copy), "mini").components["deck"]
     assert [(i.get("title"), i.qty) for i in comp.items] == [("Ada", 1), ("Cy", 3)]
+
+
+def test_translation_columns_give_a_localised_fields_other_languages(mini_copy, tmp_path):
+    """`"Rules text (fr)": text.fr`: a designer keeps every language of a card on its row."""
+    from printkit.content import translated
+
+    rows = [r + [f"fr:{r[2]}" if n else "Texte", f"de:{r[2]}" if n else "Text"] for n, r in enumerate(ROWS)]
+    rows[3][-1] = None  # Cy has no German text
+    cards = COLUMNS.replace('"Copies": qty}', '"Copies": qty, "Texte": text.fr, "Text": text.de}')
+    deck_from(mini_copy, "csv", rows, cards=cards)
+    deck = mini_copy / "mini" / "deck.yaml"
+    deck.write_text(deck.read_text().replace('text: {type: text, doc: "game text"}',
+                                             'text: {type: text, localised: true, doc: "game text"}'))
+    found = problems(mini_copy)
+    lines = (mini_copy / "mini" / "cards.csv").read_text(encoding="utf-8-sig").splitlines()
+    cy = next(n for n, line in enumerate(lines, 1) if line.startswith("Cy,"))
+    assert len(found) == 1 and found[0].startswith(f"content/mini/cards.csv:{cy}:3: expected the de text of 'text' for "
+                                                   "deck item 'Cy'"), found
+    rows[3][-1] = "de:Sieh dir eine Hand an."
+    deck_from(mini_copy, "csv", rows, cards=cards)
+    deck.write_text(deck.read_text().replace('text: {type: text, doc: "game text"}',
+                                             'text: {type: text, localised: true, doc: "game text"}'))
+    content = load_game(mini_roots(mini_copy), "mini")
+    bob = content.components["deck"].items[1]
+    assert translated(content, bob, bob.values, "fr")["text"] == "fr:Draw a card, then discard one."
+    assert translated(content, bob, bob.values, "en")["text"] == "Draw a card, then discard one."
