@@ -30,7 +30,7 @@ from .media.images import ITEM_HREF, Images, end_form
 from .svgrefs import XLINK_HREF, References
 from .svgtext import Context, TextDrawing, TextProblem  # noqa: F401 - re-exported: pages and pdf draw with them
 from .svgpaint import CAPS, INHERITED_OR_STYLE, JOINS, STATE_KEYS, Paint, fill_mode, own_style, paint_of
-from .svgvalues import (IDENTITY, Matrix, SvgValueError, length, multiply, numbers, parse_svg, parse_transform, path_ops,
+from .svgvalues import (FLAT, IDENTITY, Matrix, SvgValueError, length, multiply, numbers, parse_svg, parse_transform, path_ops,
                         points, rules_agree_on_path, rules_agree_on_points)
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -137,8 +137,11 @@ class Renderer(TextDrawing, References, Images):
         found = self._dynamic.get(id(node))
         if found is None:
             in_attrib = any("\ue000" in v for v in node.attrib.values())
-            in_text = "\ue000" in (node.text or "") and len(node) == 0
+            in_text = "\ue000" in (node.text or "") and (len(node) == 0 or node.get(FLAT) is not None)
             found = _FILLED if in_attrib else _TEXT_ONLY if in_text and node.tag.endswith("text") else 0
+            token = TOKEN_RE.search(node.text or "") if found == _TEXT_ONLY and "data-field" not in node.attrib else None
+            if token:  # the field a problem of this text names (the plan's element, the same for every piece)
+                node.set("data-field", token.group(1))
             self._dynamic[id(node)] = found
         return found
 

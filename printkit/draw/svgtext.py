@@ -13,7 +13,7 @@ from typing import Any, Callable
 from . import text as T
 from ..content import typography
 from .media.icons import Icons, mark, resolve, unknown, unmark
-from .svgvalues import IDENTITY, Matrix, SvgValueError, apply, length, paint
+from .svgvalues import FLAT, IDENTITY, Matrix, SvgValueError, apply, length, paint
 
 
 MIN_TEXT = 6 * T.PT  # the smallest text a piece or board prints, shrunk or not (mm)
@@ -58,7 +58,7 @@ class TextDrawing:
 
     def _text(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context, raw: str | None = None) -> None:
         if raw is None:
-            raw = node.text or "" if len(node) == 0 else "".join(node.itertext())
+            raw = node.text or "" if len(node) == 0 or node.get(FLAT) else "".join(node.itertext())
         field_name = node.get("data-field", "text")
         # icons first: typography must not touch the colons around an icon's name
         marked, names = mark(raw) if ":" in raw else (raw, ())
@@ -72,7 +72,11 @@ class TextDrawing:
             content_shown = unmark(content, names)  # messages quote the text as written
         else:
             content_shown = content
-        family, base, size, fill = _text_style(style.get("font-family"), style.get("font-weight"),
+        family = T.resolve_family(style.get("font-family"))
+        if family is None:  # the template's check names it at its place
+            ctx.problems.append(TextProblem(field_name, f"expected a font family printkit has, found {style.get('font-family')!r}"))
+            return
+        family, base, size, fill = _text_style(family, style.get("font-weight"),
                                                style.get("font-style"), style.get("font-size"), style.get("fill"),
                                                style.get("color"))
         min_size = max(length(node.get("data-min") + "pt") if node.get("data-min") else size * 0.75, MIN_TEXT)
@@ -171,8 +175,7 @@ class TextDrawing:
 def _text_style(family: str | None, weight: str | None, slant: str | None, size: str | None,
                 fill: str | None, current: str | None) -> tuple[str, str, float, tuple[float, float, float]]:
     """Font family, style, size (mm) and fill of a text element, from its inherited style."""
-    name = (family or T.DEFAULT_FAMILY).split(",")[0].strip().strip("'\"")
-    return name, T.style_of(weight, slant), length(size, 10 * T.PT), text_colour(fill, current)
+    return family or T.DEFAULT_FAMILY, T.style_of(weight, slant), length(size, 10 * T.PT), text_colour(fill, current)
 
 
 def text_colour(fill: str | None, current: str | None) -> tuple[float, float, float]:

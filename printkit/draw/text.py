@@ -46,9 +46,25 @@ def register_fonts() -> str:
 _GAME: dict[str, dict[str, str]] = {}
 
 
+# A family a template names by another name (game.yaml's font_map; a generic family): replaced with each game.
+_MAP: dict[str, str] = {}
+GENERIC = {"sans-serif": "Barlow"}  # the generic families printkit maps by itself; others need font_map
+
+
 def families() -> tuple[str, ...]:
     """The families a template may name: the shipped ones and the game's own."""
     return (*FAMILIES, *_GAME)
+
+
+def resolve_family(value: str | None) -> str | None:
+    """The family printkit draws a font-family with: the first name of its list printkit has, by name
+    or through font_map (or GENERIC); None when it has none of them."""
+    for name in (value or DEFAULT_FAMILY).split(","):
+        name = name.strip().strip("'\"")
+        name = _MAP.get(name) or GENERIC.get(name) or name
+        if name in FAMILIES or name in _GAME:
+            return name
+    return None
 
 
 @lru_cache(maxsize=256)
@@ -81,15 +97,23 @@ def use_game_fonts(content: GameContent) -> list[Problem]:
         node = declared[i] if isinstance(declared, list) and i < len(declared) else None
         at = pos_of(declared, i) or listed or content.raw.pos
         problems += _register(font, content, faces, node, at)
-    if faces != _GAME:
+    mapped = dict(content.game.font_map)
+    for name, family in mapped.items():
+        if family not in FAMILIES and family not in faces:
+            where = pos_of(content.raw.get("font_map") if hasattr(content.raw, "get") else None, name) or content.raw.pos
+            problems.append(Problem(where, f"expected a family printkit has ({', '.join((*FAMILIES, *faces))}) for "
+                                           f"font_map's {name!r}, found {family!r}"))
+    if faces != _GAME or mapped != _MAP:
         forget_game_fonts()
         _GAME.update(faces)
+        _MAP.update(mapped)
     return problems
 
 
 def forget_game_fonts() -> None:
     """Back to the shipped families only (the fonts stay registered with ReportLab)."""
     _GAME.clear()
+    _MAP.clear()
     font_name.cache_clear()
     fit.cache_clear()  # a family's name may stand for another game's file
 
