@@ -4,6 +4,7 @@ A mixin of the renderer: it needs the renderer's text operators (`_text_ops`) an
 """
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -26,6 +27,10 @@ class TextProblem:
 
     field: str
     message: str
+
+    def __post_init__(self) -> None:  # a compiled plan's placeholder is shown as the template writes its field
+        if "\ue000" in self.message:
+            object.__setattr__(self, "message", re.sub("\ue000(\\w+)\ue001", r"{{ \1 }}", self.message))
 
 
 @dataclass(frozen=True)
@@ -79,10 +84,11 @@ class TextDrawing:
         family, base, size, fill = _text_style(family, style.get("font-weight"),
                                                style.get("font-style"), style.get("font-size"), style.get("fill"),
                                                style.get("color"))
-        min_size = max(length(node.get("data-min") + "pt") if node.get("data-min") else size * 0.75, MIN_TEXT)
-        if size < MIN_TEXT - 1e-6:
+        k = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5 or 1.0  # printed size / size: a scaled text (Inkscape's flowed text)
+        min_size = max(length(node.get("data-min") + "pt") / k if node.get("data-min") else size * 0.75, MIN_TEXT / k)
+        if size * k < MIN_TEXT - 1e-6:
             ctx.problems.append(TextProblem(field_name, f"expected text of at least {MIN_TEXT / T.PT:g} pt, found "
-                                                        f"{content[:30]!r} at {size / T.PT:.1f} pt"))
+                                                        f"{content_shown[:30]!r} at {size * k / T.PT:.1f} pt"))
         x, y = length(node.get("x")), length(node.get("y"))
         box_w = length(node.get("data-w")) if node.get("data-w") else None
         box_h = length(node.get("data-h")) if node.get("data-h") else None
@@ -133,12 +139,13 @@ class TextDrawing:
                   icons: Icons | None = None, shown: str = "") -> None:
         layout = T.fit(content, family, base, round(size, 4), round(min_size, 4), round(box_w, 4), round(box_h, 4),
                        **({"icons": icons.widths} if icons else {}))
+        k = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5 or 1.0  # printed size / size
         if layout is None:
-            ctx.problems.append(TextProblem(field_name, f"expected the text to fit {box_w:g} x {box_h:g} mm at ≥ "
-                                                        f"{min_size / T.PT:.1f} pt, found it overflows"))
+            ctx.problems.append(TextProblem(field_name, f"expected the text to fit {round(box_w * k, 2):g} x "
+                                                        f"{round(box_h * k, 2):g} mm at ≥ {min_size * k / T.PT:.1f} pt, found it overflows"))
             return
         if layout.size < size - 1e-6:
-            ctx.shrunk.append(Shrink(field_name, round(size / T.PT, 1), round(layout.size / T.PT, 1)))
+            ctx.shrunk.append(Shrink(field_name, round(size * k / T.PT, 1), round(layout.size * k / T.PT, 1)))
         align = node.get("data-align") or {"middle": "center", "end": "right"}.get(style.get("text-anchor", ""), "left")
         valign = node.get("data-valign", "top")
         top = y + {"top": 0.0, "middle": (box_h - layout.height) / 2, "bottom": box_h - layout.height}.get(valign, 0.0)
