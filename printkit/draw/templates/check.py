@@ -19,7 +19,7 @@ from ..svgtext import text_colour
 from ..svgrefs import CLIP_SHAPES, XLINK_HREF, clip_id, href_of, ids, image_problem
 from ..media import ASPECTS, is_raster
 from ..media.images import GOOD_DPI, MIN_DPI, coarse, image_dpi, low_dpi
-from .inkscape import REFUSED
+from .inkscape import REFUSED, WAS
 from ..svgvalues import (IDENTITY, Matrix, SvgValueError, keyword, multiply, length, number, numbers, opacity, paint, parse_transform,
                          path_ops, points, style_attr)
 
@@ -171,7 +171,9 @@ def _walk(el: ET.Element, index: dict[int, int], by_id: _Ids, asset: Callable[[s
         found.append(Finding(at, None, f"expected an SVG element printkit draws ({', '.join(sorted(ELEMENTS))}), "
                                        f"found <{tag}>", tag))
         return
-    found += _attributes(el, tag, at)
+    was = el.get(WAS)  # an Inkscape text made plain: its problems name the element as written
+    found += [Finding(f.index, f.attr, f.message.replace(f"<{tag}>", f"<{was}>"), was, f.note) if was else f
+              for f in _attributes(el, tag, at)]
     if el.get(REFUSED):  # an Inkscape text printkit cannot make plain
         found.append(Finding(at, None, el.get(REFUSED), tag))
     m = _drawn_by(el, tag, m, at)

@@ -21,6 +21,7 @@ import xml.etree.ElementTree as ET
 from ..svgvalues import FLAT, IDENTITY, SvgValueError, apply, length, parse_transform, path_ops, points, style_attr
 
 MOVED = "{https://printkit.invalid/moved}"  # a tspan whose words its <text> now holds
+WAS = "data-was"  # an element renamed here: the tag the template writes
 REFUSED = "data-refused"  # what the template's check reports at the text: `expected …, found …`
 SODIPODI_ROLE = "{http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd}role"
 # what a run may not change inside a text; weight and slant become markup in flowed text
@@ -140,6 +141,7 @@ def _lines(text: ET.Element, lines: list[ET.Element]) -> None:
     x, y = text.get("x"), text.get("y")
     moved = {k: text.attrib.pop(k) for k in list(text.attrib) if k in ("x", "y", "dx", "dy") or k.startswith("data-")}
     text.tag = _ns(text) + "g"
+    text.set(WAS, "text")
     y_at = length(y)
     for line in lines:
         y_at = length(line.get("y")) if line.get("y") else y_at + length(line.get("dy"))
@@ -156,6 +158,7 @@ def _lines(text: ET.Element, lines: list[ET.Element]) -> None:
         _move(line)
         line.text = words
         line.tag = _ns(text) + "text"
+        line.set(WAS, "tspan")
 
 
 def _flowed(text: ET.Element, shape: str, style: dict[str, str], by_id: dict[str, ET.Element]) -> None:

@@ -1,0 +1,132 @@
+"""Templates drawn in Inkscape (issue 16, item 9): a card template saved from Inkscape 1.x (layers, tspan
+lines, a rotated text, font sizes in px, pt and mm, text flowed into a shape) builds, and its text lands
+where the drawing puts it, measured in the PDF with PyMuPDF."""
+from __future__ import annotations
+
+import math
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import fitz
+import pytest
+
+from conftest import FIXTURES
+from printkit.build import Settings, build
+from printkit.content.paths import Roots
+from printkit.draw import text
+from test_errors import line_of, replace
+
+MM = 72 / 25.4  # PDF points in a millimetre
+RULES_BOX = (7.5, 25.0, 55.5, 63.0)  # the flowed-into rect of the drawing (defs rect234, px, under scale(0.26458333))
+FLAVOUR_BOX = (7.5 + 1.5, 65.0 + 1.5, 55.5 - 1.5, 81.0 - 1.5)  # rect300 after translate(0,1), less shape-padding 1.5
+FRAME = (48 * MM, 16 * MM)
+
+
+def copy(tmp_path: Path) -> Path:
+    shutil.copytree(FIXTURES / "inkscape", tmp_path / "inky")
+    return tmp_path / "inky"
+
+
+def run_cli(root: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "printkit", "build", "inky", "--paper", "a4", "--lang", "en", "--no-kit",
+                           "--no-poster", "--no-gutterfold", "--content", str(root / "content"), "--templates",
+                           str(root / "templates"), "--out", str(root / "out")], capture_output=True, text=True,
+                          cwd=root, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> fitz.Page:
+    root = copy(tmp_path_factory.mktemp("inkscape"))
+    try:
+        build(Settings(roots=Roots.default(root / "content", root / "templates"), out=root / "out", papers=("a4",),
+                       langs=("en",), kits=False, gutterfold=False, poster=False), ["inky"])
+    finally:
+        text.forget_game_fonts()  # the fixture's font_map is the inky game's only
+    return fitz.open(root / "out" / "inky" / "a4" / "deck.pdf")[0]
+
+
+def cards(page: fitz.Page) -> list[fitz.Point]:
+    """Each card's top-left corner on the page, from its flavour frame (a 48 x 16 mm rect at 7.5, 65 mm)."""
+    frames = [d["rect"] for d in page.get_drawings()
+              if d.get("color") and abs(d["rect"].width - FRAME[0]) < 1 and abs(d["rect"].height - FRAME[1]) < 1]
+    return sorted({(round(r.x0 - 7.5 * MM, 1), round(r.y0 - 65 * MM, 1)) for r in frames})
+
+
+def lines_in(page: fitz.Page, origin: tuple[float, float]) -> list[dict]:
+    x, y = origin
+    card = fitz.Rect(x, y, x + 63 * MM, y + 88 * MM)
+    return [line for block in page.get_text("dict")["blocks"] for line in block.get("lines", [])
+            if card.contains(fitz.Rect(line["bbox"]).tl)]
+
+
+def in_mm(bbox: tuple, origin: tuple[float, float]) -> tuple[float, ...]:
+    return tuple((v - origin[i % 2]) / MM for i, v in enumerate(bbox))
+
+
+def ink(span: dict, origin: tuple[float, float]) -> tuple[float, ...]:
+    """A span's box in card mm, from its baseline: cap height above (0.75 em, more than Barlow's), descenders below."""
+    x0, _, x1, _ = span["bbox"]
+    base, size = span["origin"][1], span["size"]
+    return in_mm((x0, base - 0.75 * size, x1, base + 0.25 * size), origin)
+
+
+def inside(bbox: tuple[float, ...], box: tuple[float, ...], tol: float = 0.5) -> bool:
+    return box[0] - tol <= bbox[0] and box[1] - tol <= bbox[1] and bbox[2] <= box[2] + tol and bbox[3] <= box[3] + tol
+
+
+def test_the_flowed_text_wraps_inside_the_shape_it_flows_into(page):
+    origins = cards(page)
+    assert len(origins) == 3, origins
+    for origin in origins:
+        spans = [(ink(s, origin), s) for line in lines_in(page, origin) for s in line["spans"]]
+        rules = [(b, s) for b, s in spans if s["size"] == pytest.approx(10, abs=0.05)]  # 13.3333px under scale(0.2646)
+        flavour = [(b, s) for b, s in spans if "Italic" in s["font"]]
+        assert len(rules) >= 1 and len(flavour) >= 1
+        assert all(inside(b, RULES_BOX) for b, _ in rules), [(b, s["text"]) for b, s in rules]
+        assert all(inside(b, FLAVOUR_BOX) for b, _ in flavour), [(b, s["text"]) for b, s in flavour]
+        assert rules[0][1]["text"].startswith("Power ") and "Bold" in rules[0][1]["font"]  # the bold nested tspan
+        assert any("Bold" not in s["font"] for _, s in rules)  # the rest of the text in the text's own weight
+    words = " ".join(s["text"] for origin in origins for line in lines_in(page, origin) for s in line["spans"])
+    assert "nobody ever learned who." in " ".join(words.split())  # the long flavour text wrapped, all of it printed
+
+
+def test_a_rotated_text_and_font_sizes_in_px_pt_and_mm_print_as_drawn(page):
+    origin = cards(page)[0]
+    lines = lines_in(page, origin)
+    by_text = {s["text"]: (line, s) for line in lines for s in line["spans"]}
+    title_line, title = by_text["Lantern"]
+    assert title["size"] == pytest.approx(16, abs=0.05)  # font-size:5.64444px, px = user unit = mm
+    assert title["font"].endswith("Barlow-Bold")  # sans-serif → Barlow, bold from the style
+    assert in_mm(title["origin"], origin) == pytest.approx((7.5, 14), abs=0.1)  # the tspan line's x, y
+    type_line, kind = by_text["Tool"]
+    assert kind["size"] == pytest.approx(9, abs=0.05)  # font-size:9pt
+    assert math.degrees(math.atan2(-type_line["dir"][1], type_line["dir"][0])) == pytest.approx(90, abs=0.1)  # rotate(-90)
+    assert in_mm(kind["origin"], origin) == pytest.approx((58, 60), abs=0.1)  # (-60, 58) turned by rotate(-90)
+    _, power = by_text["3"]
+    assert power["size"] == pytest.approx(6 * MM, abs=0.05)  # font-size:6mm
+    assert power["font"].endswith("BarlowCondensed-Bold")  # Arial, mapped by game.yaml's font_map
+    assert in_mm(power["bbox"], origin)[2] == pytest.approx(55.5, abs=0.3)  # text-anchor:end at x 55.5
+
+
+def test_a_family_without_a_mapping_is_an_error_at_its_place(tmp_path):
+    root = copy(tmp_path)
+    card = root / "templates" / "inky" / "card.svg.j2"
+    replace(card, "font-size:5.64444px;line-height:1.25;font-family:sans-serif;", "font-size:5.64444px;line-height:1.25;font-family:serif;")
+    result = run_cli(root)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    first = result.stderr.splitlines()[0]
+    found = re.match(r"templates/inky/card\.svg\.j2:(\d+):(\d+): expected a font family printkit has \(Barlow Condensed, "
+                     r"Barlow\) or one game\.yaml's font_map maps in style font-family of <text>, found 'serif'$", first)
+    assert found and int(found.group(1)) == line_of(card, "font-family:serif"), first
+
+
+def test_a_problem_of_a_card_shows_its_text_never_a_placeholder(tmp_path):
+    root = copy(tmp_path)
+    card = root / "templates" / "inky" / "card.svg.j2"
+    replace(card, 'x="55.5"\n         y="14.5">', 'x="68"\n         y="14.5">')  # the power figure off the card
+    result = run_cli(root)
+    assert result.returncode == 2 and "\ue000" not in result.stderr and "\ue001" not in result.stderr
+    assert "expected text inside the safe zone, found '7' outside it (deck 'Signal Beacon', field power)" in result.stderr
