@@ -99,6 +99,9 @@ PRESENTATION: dict[str, Reader] = {
     "font-family": _family, "font-size": length, "text-anchor": _keywords("start", "middle", "end"),
     "font-weight": _keywords("normal", "bold", "bolder", "lighter", *(str(w) for w in range(100, 1000, 100))),
     "font-style": _keywords("normal", "italic", "oblique"),
+}
+# read in a style attribute only, where Inkscape writes them (templates.inkscape reads the text ones)
+STYLE_ONLY: dict[str, Reader] = {
     **{name: _keywords(*allowed) for name, allowed in (("text-align", ("start", "left", "center", "middle", "end", "right")),
                                                       *INKSCAPE_NEUTRAL)},
     "line-height": _any, "-inkscape-font-specification": _any, "shape-inside": _any, "shape-padding": length,
@@ -224,7 +227,7 @@ def _style(value: str, tag: str, at: int) -> list[Finding]:
         return [Finding(at, "style", f"expected {exc.expected} in style of <{tag}>, found {exc.found!r}", tag)]
     out = []
     for name, v in declarations.items():
-        reader = PRESENTATION.get(name) or (COMMON.get(name) if name == "display" else None)
+        reader = PRESENTATION.get(name) or STYLE_ONLY.get(name) or (COMMON.get(name) if name == "display" else None)
         if reader is None:
             out.append(Finding(at, "style", f"expected a style property printkit draws on <{tag}>, found {name!r}", tag))
             continue
