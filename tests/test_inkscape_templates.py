@@ -102,11 +102,12 @@ def test_a_rotated_text_and_font_sizes_in_px_pt_and_mm_print_as_drawn(page):
     assert title["font"].endswith("Barlow-Bold")  # sans-serif → Barlow, bold from the style
     assert in_mm(title["origin"], origin) == pytest.approx((7.5, 14), abs=0.1)  # the tspan line's x, y
     type_line, kind = by_text["Tool"]
-    assert kind["size"] == pytest.approx(9, abs=0.05)  # font-size:9pt
+    # font-size:2.25pt as SVG reads it in a file Inkscape saved: 3 px, 3 user units, 3 mm on this mm page
+    assert kind["size"] == pytest.approx(3 * MM, abs=0.05)
     assert math.degrees(math.atan2(-type_line["dir"][1], type_line["dir"][0])) == pytest.approx(90, abs=0.1)  # rotate(-90)
     assert in_mm(kind["origin"], origin) == pytest.approx((58, 60), abs=0.1)  # (-60, 58) turned by rotate(-90)
     _, power = by_text["3"]
-    assert power["size"] == pytest.approx(6 * MM, abs=0.05)  # font-size:6mm
+    assert power["size"] == pytest.approx(1.5 * 96 / 25.4 * MM, abs=0.05)  # font-size:1.5mm: 5.67 px, 5.67 mm here
     assert power["font"].endswith("BarlowCondensed-Bold")  # Arial, mapped by game.yaml's font_map
     assert in_mm(power["bbox"], origin)[2] == pytest.approx(55.5, abs=0.3)  # text-anchor:end at x 55.5
 

@@ -16,9 +16,10 @@ namespace (not drawn, not checked), so every element keeps its place for error m
 """
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
-from ..svgvalues import FLAT, IDENTITY, SvgValueError, apply, length, parse_transform, path_ops, points, style_attr
+from ..svgvalues import NUMBER, FLAT, IDENTITY, SvgValueError, apply, length, numbers, parse_transform, path_ops, points, style_attr
 
 MOVED = "{https://printkit.invalid/moved}"  # a tspan whose words its <text> now holds
 WAS = "data-was"  # an element renamed here: the tag the template writes
@@ -39,8 +40,21 @@ def _ns(el: ET.Element) -> str:
     return el.tag[:-len(_local(el))]
 
 
+INKSCAPE_VERSION = "{http://www.inkscape.org/namespaces/inkscape}version"
+# CSS's absolute units in user units (px), as SVG reads them; printkit's own templates read them on paper
+_CSS = {"in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4, "pt": 96 / 72, "pc": 16.0}
+_UNIT = re.compile(rf"\s*({NUMBER})(in|cm|mm|pt|pc|%)\s*")
+_ACROSS = frozenset({"x", "width", "cx", "rx", "x1", "x2", "dx"})
+_DOWN = frozenset({"y", "height", "cy", "ry", "y1", "y2", "dy"})
+_LENGTHS = _ACROSS | _DOWN | {"r", "stroke-width", "font-size", "shape-padding"}
+
+
 def flatten(root: ET.Element) -> ET.Element:
-    """The parsed SVG with its Inkscape texts made plain (in place); a plain SVG is left as it is."""
+    """The parsed SVG with its Inkscape texts made plain (in place); a plain SVG is left as it is. A file
+    Inkscape saved (its root has inkscape:version) has its lengths read as SVG reads them: 1 pt is 4/3 of
+    a user unit (px), 1 mm 96/25.4, and % a share of the root's viewBox."""
+    if root.get(INKSCAPE_VERSION) is not None:
+        _svg_units(root)
     texts = [el for el in root.iter() if _local(el) == "text" and _inkscape(el)]
     if texts:
         by_id = {el.get("id"): el for el in root.iter() if el.get("id")}
@@ -50,6 +64,37 @@ def flatten(root: ET.Element) -> ET.Element:
             except SvgValueError as exc:
                 text.set(REFUSED, str(exc))
     return root
+
+
+def _svg_units(root: ET.Element) -> None:
+    """Lengths with a unit in user units, as SVG reads them (the root's width and height are the page's own)."""
+    try:
+        box = numbers(root.get("viewBox") or "")
+    except SvgValueError:
+        box = ()
+    w, h = (box[2], box[3]) if len(box) == 4 else (0.0, 0.0)
+    shares = {"x": w, "y": h, "": ((w * w + h * h) / 2) ** 0.5}
+
+    def user(name: str, value: str) -> str:
+        found = _UNIT.fullmatch(value)
+        if not found or name not in _LENGTHS or found.group(2) == "%" and (name == "font-size" or not w):
+            return value
+        n, unit = float(found.group(1)), found.group(2)
+        share = shares["x" if name in _ACROSS else "y" if name in _DOWN else ""]
+        return f"{n * share / 100 if unit == '%' else n * _CSS[unit]:.6g}"
+
+    for el in root.iter():
+        for name, value in list(el.attrib.items()):
+            if el is root and name in ("width", "height"):
+                continue
+            if name == "style" and _UNIT.search(value):
+                try:
+                    decls = style_attr(value)
+                except SvgValueError:
+                    continue  # the template's check reports it
+                el.set("style", ";".join(f"{k}:{user(k, v)}" for k, v in decls.items()))
+            elif name in _LENGTHS:
+                el.set(name, user(name, value))
 
 
 def _inkscape(text: ET.Element) -> bool:
@@ -62,14 +107,16 @@ def _style(el: ET.Element) -> dict[str, str]:
     return own
 
 
-def _runs(el: ET.Element, style: dict[str, str], out: list[tuple[str, dict[str, str]]]) -> None:
-    """The words of an element and of its tspans, each with its style (the element's over `style`)."""
+def _runs(el: ET.Element, style: dict[str, str], out: list[tuple[str, dict[str, str]]], gap: str = "") -> None:
+    """The words of an element and of its tspans, each with its style (the element's over `style`);
+    `gap` ends each of its own tspans (a flowed text's lines as Inkscape wrapped them)."""
     style = {**style, **_style(el)}
     out.append((el.text or "", style))
     for child in el:
         if _local(child) != "tspan":
             raise SvgValueError("only <tspan> in <text>", f"<{_local(child) or child.tag}>")
         _runs(child, style, out)
+        out.append((gap, style))
         out.append((child.tail or "", style))
 
 
@@ -90,7 +137,8 @@ def _joined(runs: list[tuple[str, dict[str, str]]], markup: bool) -> tuple[str, 
         if markup and words.strip():
             mark = ("**" if _bold(style) != _bold(base) else "") + ("*" if _italic(style) != _italic(base) else "")
         lead, core, trail = words[:len(words) - len(words.lstrip())], words.strip(), words[len(words.rstrip()):]
-        parts.append(f"{lead}{mark}{core}{mark[::-1]}{trail}" if core else words)
+        # whitespace between tspans is the file's layout, not the text's: one space at most
+        parts.append(f"{lead}{mark}{core}{mark[::-1]}{trail}" if core else " " if words else "")
     return "".join(parts).strip(), base
 
 
@@ -125,6 +173,8 @@ def _flatten(text: ET.Element, by_id: dict[str, ET.Element]) -> None:
         _flowed(text, shape, style, by_id)
         return
     tspans = [c for c in text if _local(c) == "tspan"]
+    if not tspans:
+        return
     lines = [c for c in tspans if c.get(SODIPODI_ROLE) == "line" or c.get("x") or c.get("y")]
     if len(lines) < len(tspans) or (text.text or "").strip() or len(lines) < len(text):
         runs: list[tuple[str, dict[str, str]]] = []  # one line, its words in tspans
@@ -151,7 +201,7 @@ def _lines(text: ET.Element, lines: list[ET.Element]) -> None:
         words, base = _joined(runs, markup=False)
         for k in ("x", "y", "dx", "dy"):
             line.attrib.pop(k, None)
-        line.attrib.update({k: v for k, v in moved.items() if k.startswith("data-")} if len(lines) == 1 else {})
+        line.attrib.update({k: v for k, v in moved.items() if k.startswith("data-")})  # each line its box, its field
         line.set("x", f"{x_at:g}")
         line.set("y", f"{y_at:g}")
         _restyle(line, base)
@@ -170,10 +220,8 @@ def _flowed(text: ET.Element, shape: str, style: dict[str, str], by_id: dict[str
     x0, y0, x1, y1 = _bbox(frame)
     pad = length(style.get("shape-padding"))
     runs: list[tuple[str, dict[str, str]]] = []
-    _runs(text, {}, runs)
-    # Inkscape's lines as it wrapped them: a line that does not end in a space ended its paragraph
-    words, base = _joined([(w if w.endswith((" ", "\n")) or not w.strip() else w + " ", s) for w, s in runs],
-                          markup=True)
+    _runs(text, {}, runs, gap=" ")  # Inkscape's lines as it wrapped them: words again, to wrap anew
+    words, base = _joined(runs, markup=True)
     align = base.get("text-align") or style.get("text-align")
     if align is not None and align not in ALIGN:
         raise SvgValueError("text-align start, center or end in flowed text", align)
@@ -185,7 +233,7 @@ def _flowed(text: ET.Element, shape: str, style: dict[str, str], by_id: dict[str
         text.set("data-align", ALIGN[align])
     _restyle(text, base)
     _move(text)
-    text.text = " ".join(words.split())
+    text.text = words
 
 
 def _bbox(shape: ET.Element) -> tuple[float, float, float, float]:
