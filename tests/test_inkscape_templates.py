@@ -3,6 +3,7 @@ lines, a rotated text, font sizes in px, pt and mm, text flowed into a shape) bu
 where the drawing puts it, measured in the PDF with PyMuPDF."""
 from __future__ import annotations
 
+import io
 import math
 import re
 import shutil
@@ -12,11 +13,14 @@ from pathlib import Path
 
 import fitz
 import pytest
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
 
 from conftest import FIXTURES
 from printkit.build import Settings, build
 from printkit.content.paths import Roots
-from printkit.draw import text
+from printkit.draw import Context, Renderer, text
+from printkit.draw.templates import TemplateProblem, TemplateSet
 from test_errors import line_of, replace
 
 MM = 72 / 25.4  # PDF points in a millimetre
@@ -131,3 +135,65 @@ def test_a_problem_of_a_card_shows_its_text_never_a_placeholder(tmp_path):
     result = run_cli(root)
     assert result.returncode == 2 and "\ue000" not in result.stderr and "\ue001" not in result.stderr
     assert "expected text inside the safe zone, found '7' outside it (deck 'Signal Beacon', field power)" in result.stderr
+
+
+INKSCAPE_ROOT = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" '
+                 'xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" inkscape:version="1.2.2" '
+                 'width="63mm" height="88mm" viewBox="{box}">\n{body}\n</svg>')
+
+
+def drawn(svg: str) -> tuple[fitz.Page, list]:
+    """A template drawn alone on a 63 x 88 mm page (mm, y down, as pieces are drawn), and its problems."""
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(63 * mm, 88 * mm))
+    canvas.transform(mm, 0, 0, -mm, 0, 88 * mm)
+    ctx = Context("en", None)
+    Renderer(canvas, lambda href: None).draw_svg(svg, ctx)
+    canvas.save()
+    return fitz.open(stream=out.getvalue(), filetype="pdf")[0], ctx.problems
+
+
+def test_a_page_drawn_in_px_is_scaled_to_its_size_in_mm_and_percentages_are_of_the_page():
+    body = ('<rect x="50%" y="25%" width="10%" height="10%" style="fill:#ff0000"/>'
+            '<text x="28.346457" y="56.692913" style="font-size:13.3333px;font-family:sans-serif">'
+            '<tspan sodipodi:role="line" x="28.346457" y="56.692913">Hi</tspan></text>')
+    page, problems = drawn(INKSCAPE_ROOT.format(box="0 0 238.11024 332.59843", body=body))
+    assert problems == []
+    span = page.get_text("dict")["blocks"][0]["lines"][0]["spans"][0]
+    assert span["size"] == pytest.approx(10, abs=0.05)  # 13.3333 px on a page of 96 px to the inch
+    assert (span["origin"][0] / MM, span["origin"][1] / MM) == pytest.approx((7.5, 15), abs=0.05)
+    square = next(d["rect"] for d in page.get_drawings() if d.get("fill"))
+    assert (square.x0 / MM, square.y0 / MM, square.width / MM, square.height / MM) == pytest.approx((31.5, 22, 6.3, 8.8), abs=0.05)
+
+
+def test_lines_of_a_text_are_drawn_where_their_tspans_say():
+    body = ('<text x="5" y="10" style="font-size:4px;font-family:\'Barlow Condensed\'" transform="translate(2,0)">'
+            '<tspan sodipodi:role="line" x="5" y="10">One <tspan style="font-size:4px">line</tspan></tspan>'
+            '<tspan sodipodi:role="line" x="5" dy="6">Two</tspan></text>')
+    page, problems = drawn(INKSCAPE_ROOT.format(box="0 0 63 88", body=body))
+    assert problems == []
+    spans = [s for b in page.get_text("dict")["blocks"] for line in b["lines"] for s in line["spans"]]
+    assert [(s["text"], round(s["origin"][0] / MM, 2), round(s["origin"][1] / MM, 2)) for s in spans] == [
+        ("One line", 7, 10), ("Two", 7, 16)]
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ('<text x="5" y="10" style="font-size:4px"><tspan sodipodi:role="line" x="5" y="10">One '
+     '<tspan style="font-size:6px">big</tspan></tspan></text>',
+     "expected one font-size in a text (bold and italic words in flowed text only), found \"'big' in 6px\""),
+    ('<text style="font-size:4px;shape-inside:url(#nowhere)"><tspan x="0" y="0">Words</tspan></text>',
+     "expected shape-inside: url(#id) of a shape in this SVG, found 'url(#nowhere)'"),
+    ('<defs><rect id="r" x="5" y="5" width="40" height="20"/></defs><text style="font-size:4px;shape-inside:url(#r);'
+     'text-align:justify"><tspan x="5" y="9">Words</tspan></text>',
+     "expected one of (start, left, center, middle, end, right) in style text-align of <text>, found 'justify'"),
+    ('<text x="5" y="10" style="font-size:4px;inline-size:40px">Words</text>',
+     "expected a style property printkit draws on <text>, found 'inline-size'"),
+])
+def test_what_an_inkscape_text_cannot_keep_is_refused_at_the_text(tmp_path, body, expected):
+    folder = tmp_path / "tpl"
+    folder.mkdir()
+    (folder / "t.svg.j2").write_text(INKSCAPE_ROOT.format(box="0 0 63 88", body=body))
+    with pytest.raises(TemplateProblem) as info:
+        TemplateSet((folder,)).render("t.svg.j2")
+    assert [str(p).split(": ", 1)[1] for p in info.value.problems][-1:] == [expected]
+    assert all(re.match(r"tpl/t\.svg\.j2:2:\d+: ", str(p)) for p in info.value.problems)

@@ -178,7 +178,7 @@ def _walk(el: ET.Element, index: dict[int, int], by_id: _Ids, asset: Callable[[s
     found += [Finding(f.index, f.attr, f.message.replace(f"<{tag}>", f"<{was}>"), was, f.note) if was else f
               for f in _attributes(el, tag, at)]
     if el.get(REFUSED):  # an Inkscape text printkit cannot make plain
-        found.append(Finding(at, None, el.get(REFUSED), tag))
+        found.append(Finding(at, None, el.get(REFUSED), was or tag))
     m = _drawn_by(el, tag, m, at)
     if tag in ("use", "image") or "clip-path" in el.attrib:
         found += _references(el, tag, at, by_id, asset, m)

@@ -61,8 +61,11 @@ def flatten(root: ET.Element) -> ET.Element:
         for text in texts:
             try:
                 _flatten(text, by_id)
-            except SvgValueError as exc:
+            except SvgValueError as exc:  # refused at the text, its tspans no problem of their own
                 text.set(REFUSED, str(exc))
+                for child in text.iter():
+                    if child is not text and _local(child) == "tspan":
+                        child.tag = MOVED + "tspan"
     return root
 
 
@@ -188,7 +191,7 @@ def _flatten(text: ET.Element, by_id: dict[str, ET.Element]) -> None:
 
 def _lines(text: ET.Element, lines: list[ET.Element]) -> None:
     """A text of tspan lines: a group (the text's transform and style) of one text per line."""
-    x, y = text.get("x"), text.get("y")
+    x, y, outer = text.get("x"), text.get("y"), _style(text)
     moved = {k: text.attrib.pop(k) for k in list(text.attrib) if k in ("x", "y", "dx", "dy") or k.startswith("data-")}
     text.tag = _ns(text) + "g"
     text.set(WAS, "text")
@@ -197,7 +200,7 @@ def _lines(text: ET.Element, lines: list[ET.Element]) -> None:
         y_at = length(line.get("y")) if line.get("y") else y_at + length(line.get("dy"))
         x_at = (length(line.get("x")) if line.get("x") else length(x)) + length(line.get("dx"))
         runs: list[tuple[str, dict[str, str]]] = []
-        _runs(line, {}, runs)
+        _runs(line, outer, runs)
         words, base = _joined(runs, markup=False)
         for k in ("x", "y", "dx", "dy"):
             line.attrib.pop(k, None)
@@ -222,14 +225,12 @@ def _flowed(text: ET.Element, shape: str, style: dict[str, str], by_id: dict[str
     runs: list[tuple[str, dict[str, str]]] = []
     _runs(text, {}, runs, gap=" ")  # Inkscape's lines as it wrapped them: words again, to wrap anew
     words, base = _joined(runs, markup=True)
-    align = base.get("text-align") or style.get("text-align")
-    if align is not None and align not in ALIGN:
-        raise SvgValueError("text-align start, center or end in flowed text", align)
+    align = base.get("text-align") or style.get("text-align")  # another (justify) is refused by the check
     for k in ("x", "y", "dx", "dy"):
         text.attrib.pop(k, None)
     text.attrib.update({"x": f"{x0 + pad:g}", "y": f"{y0 + pad:g}", "data-w": f"{x1 - x0 - 2 * pad:g}",
                         "data-h": f"{y1 - y0 - 2 * pad:g}"})
-    if align is not None and "data-align" not in text.attrib:
+    if align in ALIGN and "data-align" not in text.attrib:
         text.set("data-align", ALIGN[align])
     _restyle(text, base)
     _move(text)
