@@ -197,3 +197,9 @@ def test_what_an_inkscape_text_cannot_keep_is_refused_at_the_text(tmp_path, body
         TemplateSet((folder,)).render("t.svg.j2")
     assert [str(p).split(": ", 1)[1] for p in info.value.problems][-1:] == [expected]
     assert all(re.match(r"tpl/t\.svg\.j2:2:\d+: ", str(p)) for p in info.value.problems)
+
+
+def test_a_scaled_text_is_held_to_the_least_size_as_printed():
+    body = '<text transform="scale(0.1)" x="100" y="100" style="font-size:20px"><tspan x="100" y="100">Tiny</tspan></text>'
+    _, problems = drawn(INKSCAPE_ROOT.format(box="0 0 63 88", body=body))
+    assert [p.message for p in problems] == ["expected text of at least 6 pt, found 'Tiny' at 5.7 pt"]

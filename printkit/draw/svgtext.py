@@ -108,11 +108,11 @@ class TextDrawing:
         widths = icons.widths if icons else ()
         w = T.runs_with_icons(content, font, size, widths)[-1][0] if icons else T.width(content, font, size)
         if box_w is not None and w > box_w + 1e-6:
-            ctx.shrunk.append(Shrink(field_name, round(size / T.PT, 1), round(size * box_w / w / T.PT, 1)))
+            ctx.shrunk.append(Shrink(field_name, round(size * k / T.PT, 1), round(size * k * box_w / w / T.PT, 1)))
             size = size * box_w / w
             if size < min_size - 1e-6:
-                ctx.problems.append(TextProblem(field_name, f"expected {content_shown!r} to fit {box_w:g} mm at ≥ {min_size / T.PT:.1f} pt, "
-                                                            f"found it needs {size / T.PT:.1f} pt"))
+                ctx.problems.append(TextProblem(field_name, f"expected {content_shown!r} to fit {round(box_w * k, 2):g} mm at ≥ "
+                                                            f"{min_size * k / T.PT:.1f} pt, found it needs {size * k / T.PT:.1f} pt"))
             w = T.runs_with_icons(content, font, size, widths)[-1][0] if icons else T.width(content, font, size)
         anchor = style.get("text-anchor", "start")
         x0 = x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0)
