@@ -84,7 +84,7 @@ class TextDrawing:
         family, base, size, fill = _text_style(family, style.get("font-weight"),
                                                style.get("font-style"), style.get("font-size"), style.get("fill"),
                                                style.get("color"))
-        k = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5 or 1.0  # printed size / size: a scaled text (Inkscape's flowed text)
+        k = _printed(node, m)
         min_size = max(length(node.get("data-min") + "pt") / k if node.get("data-min") else size * 0.75, MIN_TEXT / k)
         if size * k < MIN_TEXT - 1e-6:
             ctx.problems.append(TextProblem(field_name, f"expected text of at least {MIN_TEXT / T.PT:g} pt, found "
@@ -139,7 +139,7 @@ class TextDrawing:
                   icons: Icons | None = None, shown: str = "") -> None:
         layout = T.fit(content, family, base, round(size, 4), round(min_size, 4), round(box_w, 4), round(box_h, 4),
                        **({"icons": icons.widths} if icons else {}))
-        k = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5 or 1.0  # printed size / size
+        k = _printed(node, m)
         if layout is None:
             ctx.problems.append(TextProblem(field_name, f"expected the text to fit {round(box_w * k, 2):g} x "
                                                         f"{round(box_h * k, 2):g} mm at ≥ {min_size * k / T.PT:.1f} pt, found it overflows"))
@@ -176,6 +176,12 @@ class TextDrawing:
             corners = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
         if any(px < sx0 - tol or px > sx1 + tol or py < sy0 - tol or py > sy1 + tol for px, py in corners):
             ctx.problems.append(TextProblem(field_name, f"expected text inside the safe zone, found {content!r} outside it"))
+
+
+def _printed(node: ET.Element, m: Matrix) -> float:
+    """Printed size / size of an Inkscape text (drawn scaled: its flowed text is in px under scale(0.26458333)).
+    Other texts keep their nominal sizes, as their templates are written (a figure scaled into a sheet)."""
+    return abs(m[0] * m[3] - m[1] * m[2]) ** 0.5 or 1.0 if node.get(FLAT) else 1.0
 
 
 @lru_cache(maxsize=1024)
