@@ -21,7 +21,7 @@ from printkit.build import Settings, build
 from printkit.content.paths import Roots
 from printkit.draw import Context, Renderer, text
 from printkit.draw.templates import TemplateProblem, TemplateSet
-from test_errors import line_of, replace
+from test_errors import col_of, line_of, replace
 
 MM = 72 / 25.4  # PDF points in a millimetre
 RULES_BOX = (7.5, 25.0, 55.5, 63.0)  # the flowed-into rect of the drawing (defs rect234, px, under scale(0.26458333))
@@ -203,3 +203,13 @@ def test_a_scaled_text_is_held_to_the_least_size_as_printed():
     body = '<text transform="scale(0.1)" x="100" y="100" style="font-size:20px"><tspan x="100" y="100">Tiny</tspan></text>'
     _, problems = drawn(INKSCAPE_ROOT.format(box="0 0 63 88", body=body))
     assert [p.message for p in problems] == ["expected text of at least 6 pt, found 'Tiny' at 5.7 pt"]
+
+
+def test_a_font_map_to_a_family_printkit_lacks_is_an_error_at_its_entry(tmp_path):
+    root = copy(tmp_path)
+    game = root / "content" / "inky" / "game.yaml"
+    replace(game, "Arial: Barlow Condensed", "Arial: Helvetica")
+    result = run_cli(root)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[0] == (f"content/inky/game.yaml:{line_of(game, 'Helvetica')}:{col_of(game, 'Helvetica')}: expected a family "
+                                             "printkit has (Barlow Condensed, Barlow), found 'Helvetica'")
