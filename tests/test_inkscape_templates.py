@@ -144,6 +144,7 @@ INKSCAPE_ROOT = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http:/
 
 def drawn(svg: str) -> tuple[fitz.Page, list]:
     """A template drawn alone on a 63 x 88 mm page (mm, y down, as pieces are drawn), and its problems."""
+    text.register_fonts()
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=(63 * mm, 88 * mm))
     canvas.transform(mm, 0, 0, -mm, 0, 88 * mm)
@@ -213,3 +214,12 @@ def test_a_font_map_to_a_family_printkit_lacks_is_an_error_at_its_entry(tmp_path
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.splitlines()[0] == (f"content/inky/game.yaml:{line_of(game, 'Helvetica')}:{col_of(game, 'Helvetica')}: expected a family "
                                              "printkit has (Barlow Condensed, Barlow), found 'Helvetica'")
+
+
+def test_a_paragraph_break_in_flowed_text_is_kept():
+    """paragraphs.svg: flowed text as Inkscape 1.2.2 saved it, its first paragraph ending in a newline."""
+    page, problems = drawn((FIXTURES / "inkscape" / "paragraphs.svg").read_text())
+    assert problems == []
+    lines = [line for b in page.get_text("dict")["blocks"] for line in b["lines"]]
+    assert [line["spans"][0]["text"] for line in lines][-2:] == ["around.", "Second one."]
+    assert all(inside(ink(s, (0, 0)), (5, 5, 45, 65)) for line in lines for s in line["spans"])
