@@ -175,7 +175,8 @@ FAILURES = {
     "GIF image": (front('  <image href="photo.gif" x="0" y="0" width="10" height="10"/>'),
                   "3:10: expected an SVG, PNG, JPEG or WebP file, found 'photo.gif'"),
     "text with a tspan": (front("  <text x='5' y='10'>A <tspan font-weight='bold'>B</tspan></text>"),
-                          "3:24: expected text without elements in it, found <tspan> in <text>"),
+                          "3:3: expected one font-weight in a text (bold and italic words in flowed text only), "
+                          "found \"'B' in bold\""),
 }
 
 
