@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 PROBLEM = re.compile(r"^[^:]+:\d+:\d+: expected .*, found .*")
-LEFTOVER = re.compile(r"^\.printkit-|\.tmp\d*$|\.tmp\d+")
+LEFTOVER = re.compile(r"^\.printkit-(?!faces\.json$|cache\.json$)|\.tmp\d*$|\.tmp\d+")
 
 
 def snapshot(out: Path) -> dict[str, str]:
