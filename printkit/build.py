@@ -13,10 +13,9 @@ byte-identical to a serial build. A file drawn again with the same bytes is not 
 """
 from __future__ import annotations
 
-import difflib
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 import tempfile
 from typing import Callable
@@ -74,9 +73,7 @@ def validate(roots: Roots, games: list[str]) -> list[GameContent]:
     known = roots.games()
     for game in games:
         if game not in known:
-            close = difflib.get_close_matches(game, known, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise UsageError(f"unknown game {game!r}; games: {', '.join(known) or 'none'}{hint}")
+            raise UsageError(roots.unknown_game(game))
         try:
             content = load_game(roots, game)
         except ContentError as exc:
@@ -100,6 +97,9 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
     records = Records(settings.out) if dry_run else Records.load(settings.out)
     unchanged = {g: rels for g in games if (rels := _unchanged_game(settings, g, records)) is not None}
     contents = validate(settings.roots, [g for g in games if g not in unchanged])
+    if settings.langs is not None and not settings.pseudo:  # each game's own spelling; a language it lacks is an error
+        langs = (lang for c in contents for lang in c.languages(settings.langs))
+        settings = replace(settings, langs=tuple(dict.fromkeys(langs)))
     plans = [_plan(c, settings) for c in contents]
     planned(None if settings.images else sum(len(p) for p in plans) + sum(len(r) for r in unchanged.values()))
     return _draw(settings, contents, progress, dry_run, changed, records, plans, unchanged)

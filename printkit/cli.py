@@ -64,7 +64,7 @@ def _choices(default: str, choices: tuple[str, ...], help: str, *flags: str):  #
 
 
 ContentOpt = typer.Option(None, "--content", help="folder of games to use instead of the shipped ones")
-TemplatesOpt = typer.Option(None, "--templates", help="folder of templates to use instead of the shipped ones")
+TemplatesOpt = typer.Option(None, "--templates", help="templates folder, looked in before the shipped one")
 
 
 def _roots(content: Optional[Path], templates: Optional[Path]) -> Roots:

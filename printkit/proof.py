@@ -8,18 +8,17 @@ the proofs of a run or none), after the same validation as a build; the build's 
 """
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from .build import validate
-from .content import GameContent, LoadedComponent, Roots, pos_of, translated
+from .content import GameContent, LoadedComponent, Roots, fill, pos_of, translated, typography
 from .draw import Face, PieceSpec, TemplateProblem, text as T, use_game_fonts
 from .errors import ContentError, Pos, UsageError
 from .geometry import PAPERS, Paper
-from .layout import Options, Sink, draw_face, piece_specs, runs, template_problems
+from .layout import Options, Sink, draw_face, guide_catalogs, piece_specs, runs, template_problems
 from .staging import Staging, os_problem
 from .write import Writer
 
@@ -94,6 +93,14 @@ def _fitted(text: str, room: float) -> str:
     return ("…" + text) if source else (text + "…")
 
 
+def _t(lang: str, key: str, /, **values: object) -> str:
+    """The proof's own words in the print guide's catalogs: in `lang` when they have it (a game's own guide
+    for a language printkit does not ship), else in English."""
+    catalogs = guide_catalogs()
+    lang = lang if catalogs.texts.get(lang, {}).get(f"guide.{key}") is not None else "en"
+    return typography(fill(catalogs.get(lang, f"guide.{key}"), lang, values), lang)
+
+
 def _where(pos: Pos) -> str:
     return f"{pos.path}:{pos.line}"
 
@@ -119,7 +126,8 @@ def _scale(specs: list[PieceSpec], wanted: float, paper: Paper) -> float:
 
 
 def _cells(content: GameContent, comp: LoadedComponent, specs: list[PieceSpec], lang: str,
-           scale: float, title: str) -> list[Cell]:
+           scale: float, title: str, ui: str) -> list[Cell]:
+    """The cells of a component's pieces: names in `lang`, the language they print in; labels in `ui`."""
     stem, model = comp.stem, comp.model
     hexes = {p.id: n for n, p in enumerate(getattr(model, "pieces", []) or [])}
     out: list[Cell] = []
@@ -130,7 +138,8 @@ def _cells(content: GameContent, comp: LoadedComponent, specs: list[PieceSpec], 
             shared_done = True
             total = sum(c for s, c in runs(specs) if s.back is not None and s.back.shared)
             where = pos_of(comp.raw, "back") or comp.raw.pos
-            out.append(Cell(spec, (back,), (f"{stem} back  ×{total}", _where(where), "shared by every piece"), scale))
+            out.append(Cell(spec, (back,), (f"{_t(ui, 'proof_back', stem=stem)}  ×{total}", _where(where),
+                                            _t(ui, "proof_shared")), scale))
         item = spec.front.item
         if item is not None:
             number, pos = item.index + 1, item.pos
@@ -141,7 +150,7 @@ def _cells(content: GameContent, comp: LoadedComponent, specs: list[PieceSpec], 
             number, pos = 0, pos_of(comp.raw, "template") or comp.raw.pos
         name = _title(content, spec, lang) if number else title
         faces = (spec.front,) if back is None or back.shared else (spec.front, back)
-        note = ("back: shared (first)",) if back is not None and back.shared else ()
+        note = (_t(ui, "proof_back_shared"),) if back is not None and back.shared else ()
         head, rest = f"{stem}{f' #{number}' if number else ''}", (_where(pos), *note)
         room = max(Cell(spec, faces, (head, *rest), scale).size[0], _label_width(f"{head} · ×{copies}"))
         out.append(Cell(spec, faces, (*_named(head, name, copies, room), *rest), scale))
@@ -182,13 +191,12 @@ def sections(content: GameContent, lang: str, scale: float, paper: Paper, opts: 
             continue
         s = _scale(specs, scale, paper)
         title = content.localised(lang, f"kit.components.{comp.stem}", comp.model.title)  # as the kit names it
-        cells = _cells(content, comp, specs, text_lang, s, title)
+        cells = _cells(content, comp, specs, text_lang, s, title, lang)
         distinct = len(runs(specs))
         sized = len({sp.size for sp in specs}) == 1
         size = f" · {specs[0].size[0]:g} × {specs[0].size[1]:g} mm" if sized else ""
-        source = comp.raw.pos.path
-        detail = (f"{source} · {comp.kind} · {distinct} distinct, {len(specs)} piece{'s' if len(specs) > 1 else ''}{size} · "
-                  f"shown at {round(s * 100)} %")
+        detail = _t(lang, "proof_detail", source=comp.raw.pos.path, kind=comp.kind, distinct=distinct,
+                    pieces=len(specs), size=size, scale=round(s * 100))
         out.append(Section(comp.stem, f"{title} ({comp.stem})", detail, tuple(cells), text_lang, assets))
     return out
 
@@ -228,9 +236,9 @@ def layout(secs: list[Section], paper: Paper) -> list[list[Placed]]:
     return pages if pages[0] else []
 
 
-def _header(w: Writer, paper: Paper, title: str, what: str, n: int, total: int) -> None:
+def _header(w: Writer, paper: Paper, title: str, what: str, n: int, total: int, lang: str) -> None:
     w.text(SIDE, 15.0, title, 11, "bold", colour=(0.1, 0.1, 0.1))
-    w.text(paper.width - SIDE, 15.0, f"page {n} of {total}", 8, anchor="end")
+    w.text(paper.width - SIDE, 15.0, _t(lang, "proof_page", n=n, total=total), 8, anchor="end")
     w.text(SIDE, 20.0, what, 7)
     w.lines([(SIDE, 22.5, paper.width - SIDE, 22.5)], width=0.2, colour=FRAME)
 
@@ -263,17 +271,17 @@ def _draw_cell(w: Writer, p: Placed, sink: Sink, forms: dict[str, str]) -> None:
 def draw_proof(w: Writer, content: GameContent, paper: Paper, lang: str, secs: list[Section], sink: Sink) -> int:
     """The proof's pages: a header on each (game, language, paper, page N of M), headings and cells."""
     pages = layout(secs, paper) or [[]]  # a game of text sheets only still gets its page, saying so
-    title = f"{content.title_in(lang)}: proof sheet"
-    what = f"{content.id} · language {lang} · {paper.name} · every distinct piece once, ×N copies"
+    title = _t(lang, "proof_title", title=content.title_in(lang))
+    what = _t(lang, "proof_what", game=content.id, lang=lang, paper=paper.name)
     shown = {s.stem for s in secs}
     texts = [c.stem for c in content.components.values() if c.stem not in shown]
-    what += f" · not shown (no pieces; see the kit): {', '.join(texts)}" if texts else " · check it, then print the kit"
+    what += " · " + (_t(lang, "proof_not_shown", names=", ".join(texts)) if texts else _t(lang, "proof_check"))
     forms: dict[str, str] = {}
     for n, page in enumerate(pages, 1):
         w.begin(paper)
-        _header(w, paper, title, what, n, len(pages))
+        _header(w, paper, title, what, n, len(pages), lang)
         if not page:
-            w.text(SIDE, TOP + 4.0, f"{content.id} has no pieces to show.", 9.5)
+            w.text(SIDE, TOP + 4.0, _t(lang, "proof_none", game=content.id), 9.5)
         for p in page:
             if p.cell is None:
                 w.text(p.x, p.y + 4.0, p.section.title, 9.5, "bold", colour=(0.1, 0.1, 0.1))
@@ -298,22 +306,6 @@ def proof_path(game: str, paper: str, lang: str) -> str:
     return f"{game}/proof/{game}-proof.{paper}.{lang}.pdf"
 
 
-def _langs(content: GameContent, langs: tuple[str, ...] | None) -> list[str]:
-    """The languages asked for, as the game spells them (`--lang FR` is fr), each one of the game's."""
-    have = content.game.languages
-    if langs is None:
-        return list(have)
-    spelt = {lang.lower(): lang for lang in have}
-    out = []
-    for lang in langs:
-        if lang.lower() not in spelt:
-            close = difflib.get_close_matches(lang.lower(), list(spelt), n=1)
-            hint = f" (did you mean {spelt[close[0]]!r}?)" if close else ""
-            raise UsageError(f"expected a language of {content.id} ({', '.join(have)}), found {lang!r}{hint}")
-        out.append(spelt[lang.lower()])
-    return out
-
-
 def write_proofs(roots: Roots, games: list[str], out: Path, papers: tuple[str, ...] = ("a4",),
                  langs: tuple[str, ...] | None = None, scale: float = 0.5,
                  progress: Callable[[str], None] = lambda _: None,
@@ -321,7 +313,7 @@ def write_proofs(roots: Roots, games: list[str], out: Path, papers: tuple[str, .
     """Validate the games as a build does, then write their proofs, all of them or none (ContentError);
     `planned` hears how many files before the first, `progress` each one as it is begun."""
     contents = validate(roots, games)
-    jobs = [(c, p, lang) for c in contents for lang in _langs(c, langs) for p in papers]
+    jobs = [(c, p, lang) for c in contents for lang in c.languages(langs) for p in papers]
     planned(len(jobs))
     staging = Staging(out)
     staging.open()

@@ -69,7 +69,7 @@ CATALOG = """reglas:
   turn:
     h: "Tu turno"
     play: "Juega una carta y haz lo que dice."
-    pay: "Paga con las monedas de tu reserva."
+    pay: "Paga con las monedas :moneda: de tu reserva."
 """
 
 
@@ -169,3 +169,17 @@ def test_the_rules_print_in_spanish_with_spanish_typography(fiesta):
     # the deck prints in no language of its own: its file's sheet labels are in the game's language
     deck = "".join(page.get_text() for page in fitz.open(str(fiesta / "fiesta" / "a4" / "cartas.pdf")))
     assert "Regla: imprimir al 100 %" in deck and "hoja 1 de 1" in deck and "Ruler" not in deck
+
+
+def test_an_icon_in_the_rules_is_drawn_inside_its_line(fiesta):
+    kit = fitz.open(str(fiesta / "fiesta" / "a4" / "fiesta-kit.es.pdf"))
+    page = next(p for p in kit if "Tu turno" in p.get_text())
+    words = page.get_text("words")
+    monedas, de = next((m, d) for m in words if m[4] == "monedas" for d in words
+                       if d[4] == "de" and abs(d[3] - m[3]) < 0.5 and d[0] > m[0])  # "Paga con las monedas :moneda: de"
+    coin_fill = (224 / 255, 160 / 255, 0.0)
+    coins = [d["rect"] for d in page.get_drawings()
+             if d.get("fill") and all(abs(a - b) < 0.01 for a, b in zip(d["fill"], coin_fill))]
+    between = [c for c in coins if monedas[2] < c.x0 < c.x1 < de[0] and monedas[1] - 1 < c.y0 and c.y1 < monedas[3] + 1]
+    assert len(between) == 1  # the coin stands between "monedas" and "de", on their line
+    assert ":moneda:" not in page.get_text()

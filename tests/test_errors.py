@@ -1,6 +1,8 @@
 """Bad input: one line per problem, `path:line:col: expected …, found …`, exit 2, nothing touched."""
 from __future__ import annotations
 
+import re
+
 import hashlib
 import shutil
 import subprocess
@@ -131,8 +133,12 @@ def test_text_that_cannot_fit_names_piece_and_field_and_writes_nothing(mini_copy
         build(Settings(roots=mini_roots(mini_copy), out=out, papers=("a4",), langs=("en",)), ["mini"])
     line, col = line_of(deck, "title: Bob"), col_of(deck, '"overflowing')
     messages = sorted({str(p) for p in info.value.problems})
-    assert messages == [f"content/mini/deck.yaml:{line}:{col}: expected the text to fit 53.5 x 40 mm at ≥ 6.0 pt, "
-                        "found it overflows (deck 'Bob', field text)"]
+    found = re.fullmatch(rf"content/mini/deck\.yaml:{line}:{col}: expected the text to fit 53\.5 x 40 mm at ≥ 6\.0 pt, "
+                         r"found it overflows: it needs (\d+(?:\.5)?) pt, or about (\d+) % less text "
+                         r"\(deck 'Bob', field text\)", messages[0]) if len(messages) == 1 else None
+    assert found, messages
+    needs, less = float(found.group(1)), int(found.group(2))
+    assert 1 <= needs < 6 and less == round(100 * (1 - (needs / 6) ** 2))  # the area a smaller size saves
     assert not out.exists() or not any(out.rglob("*.pdf"))
 
 

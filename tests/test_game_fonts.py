@@ -71,7 +71,8 @@ def test_an_unknown_family_is_refused_at_the_template_line(fonted):
     line, col = line_of(front, "Arial"), col_of(front, "font-family")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.splitlines()[0] == (f"templates/mini/front.svg.j2:{line}:{col}: expected a font family printkit "
-                                             "has (Barlow Condensed, Barlow, Test Thin, Second Condensed) in font-family of <text>, found 'Arial'")
+                                             "has (Barlow Condensed, Barlow, Test Thin, Second Condensed) or one game.yaml's font_map maps in font-family of <text>, "
+                                             "found 'Arial'")
 
 
 def test_a_glyph_the_font_lacks_is_refused_at_the_text_printed(fonted):

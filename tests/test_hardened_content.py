@@ -197,7 +197,7 @@ def test_deep_block_nesting_and_a_recursive_alias(mini_copy):
 def test_ten_million_copies_of_a_hex_token_are_refused_by_validate_at_once(mini_copy):
     hexes = mini_copy / "mini" / "hexes.yaml"
     replace(hexes, "qty: 4", "qty: 10000000")
-    assert refused(mini_copy) == [f"content/mini/hexes.yaml:{where(hexes, '10000000')}: expected a quantity from 1 to 1,000, "
+    assert refused(mini_copy) == [f"content/mini/hexes.yaml:{where(hexes, '10000000')}: expected a quantity from 0 (left out) to 1,000, "
                                   "found 10000000"]
 
 

@@ -50,9 +50,13 @@ def expected_labels(root: Path) -> list[tuple[str, str, int]]:
     game = root / "content" / "demo"
     out = []
     with (game / "cards.csv").open(encoding="utf-8", newline="") as fh:
-        rows = list(csv.reader(fh))  # a card's place is its spreadsheet row (the header is row 1)
+        reader = csv.reader(fh)
+        starts, rows = [], []
+        for row in reader:  # a card's place is the line of the file its row starts on
+            starts.append(reader.line_num - sum(cell.count("\n") for cell in row))
+            rows.append(row)
     for n, row in enumerate(rows[1:], 1):
-        out.append((f"deck #{n} · {row[0]}", f"content/demo/cards.csv:{n + 1}", int(row[3])))
+        out.append((f"deck #{n} · {row[0]}", f"content/demo/cards.csv:{starts[n]}", int(row[3])))
     tokens = game / "tokens.yaml"
     body = tokens.read_text(encoding="utf-8")
     for n, label in enumerate(re.findall(r'\{label: "(\w+)"', body), 1):
@@ -135,15 +139,15 @@ def test_letter_and_a_board_larger_than_the_page_scaled_to_fit(tmp_path):
     with pdfplumber.open(str(path)) as pdf:
         assert all((p.width, p.height) == PAPER_PT["letter"] for p in pdf.pages)
         text = "\n".join(p.extract_text() for p in pdf.pages)
-        shown = dict(re.findall(r"mini/(\w+(?:-\w+)?)\.yaml · [\w-]+ · .* shown at (\d+) %", text))
+        shown = dict(re.findall(r"mini/(\w+(?:-\w+)?)\.yaml · [\w-]+ · .* à (\d+) %", text))  # in French: --lang FR
         total = len(pdf.pages)
         longest = max((line["x1"] - line["x0"]) * PT for p in pdf.pages for line in p.lines
                       if line["top"] * PT > 25)  # below the header's rule: the pieces' trim frames
     # the board is 300 mm wide: shrunk to the page's width within its margins, and no further
     assert shown["board"] != "100" and 0.9 * (215.9 - 24) < longest <= 215.9 - 24 + 0.01
     assert shown["deck"] == "100"
-    assert f"page {total} of {total}" in text
-    assert "not shown (no pieces; see the kit): sheet" in text  # a text sheet, named rather than drawn
+    assert f"page {total} sur {total}" in text  # the proof speaks the language asked for
+    assert "non montré (pas de pièces ; voir le kit) : sheet" in text.replace("\u00a0", " ")  # a text sheet, named
 
 
 def test_bad_content_exits_2_at_its_position_and_writes_nothing(tmp_path):
@@ -199,8 +203,7 @@ def test_a_text_that_overflows_its_piece_is_a_problem_at_its_cell(tmp_path):
                      encoding="utf-8")
     result = proof(tmp_path, "demo", "--content", "content", "--lang", "en")
     assert result.exit_code == 2
-    with cards.open(encoding="utf-8", newline="") as fh:
-        row = next(n for n, r in enumerate(csv.reader(fh), 1) if r[0] == "Trade")
+    row = next(n for n, line in enumerate(cards.read_text(encoding="utf-8").splitlines(), 1) if line.startswith("Trade,"))
     assert re.search(rf"^content/demo/cards\.csv:{row}:2: expected the text to fit .* \(deck 'Trade', field text\)$",
                      result.output, re.M), result.output
     # drawing starts in a stage folder of the output folder (made, as a build makes it): nothing is left in it

@@ -3,6 +3,8 @@ file however many cards show them, transparency kept; an image printed under 150
 template's line, one under 300 dpi is a note in the fit report."""
 from __future__ import annotations
 
+import math
+
 import subprocess
 import sys
 from pathlib import Path
@@ -34,6 +36,9 @@ def quadrants(px: int, alpha: bool = False) -> Image.Image:
     image.paste((0, 255, 0, 255), (half, 0, px, half))
     image.paste((0, 0, 255, 255), (0, half, half, px))
     return image if alpha else image.convert("RGB")
+
+
+AT_150, AT_300 = (math.ceil(50 / 25.4 * dpi) for dpi in (150, 300))  # pixels a 50 mm picture needs
 
 
 def make_game(tmp_path: Path, image_line: str, cards: int = 9, files: dict[str, Image.Image] | None = None) -> Roots:
@@ -133,7 +138,8 @@ def test_an_image_under_150_dpi_is_refused_at_the_template_line(tmp_path):
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     assert result.stderr.splitlines()[0] == ("templates/pics/front.svg.j2:3:10: expected an image of at least 150 dpi "
-                                             "at its printed size, found 'art/small.png' at 51 dpi")
+                                             f"at its printed size, {AT_150} x {AT_150} px for 150 dpi, found "
+                                             "'art/small.png' at 51 dpi")
 
 
 def test_a_scaled_group_counts_in_the_dpi(tmp_path):
@@ -160,7 +166,8 @@ def test_an_image_under_300_dpi_is_a_note_in_the_fit_report(tmp_path):
                       files={"art/mid.png": quadrants(400)})
     report = (build_pics(tmp_path, roots) / "fit-report.md").read_text()
     section = report.split("# Images printed under 300 dpi\n\n", 1)[1]
-    assert section == "templates/pics/front.svg.j2:3:10: art/mid.png prints at 203 dpi (under 300 dpi)\n"
+    assert section == (f"templates/pics/front.svg.j2:3:10: art/mid.png prints at 203 dpi (under 300 dpi: "
+                       f"{AT_300} x {AT_300} px for 300 dpi)\n")
 
 
 def test_a_coarse_image_an_item_names_is_a_problem_at_its_field(tmp_path):
@@ -176,7 +183,8 @@ def test_a_coarse_image_an_item_names_is_a_problem_at_its_field(tmp_path):
                             capture_output=True, text=True, cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     assert result.stderr.splitlines()[:-1] == [
-        "content/pics/deck.yaml:11:21: expected an image of at least 150 dpi at its printed size, found "
+        f"content/pics/deck.yaml:11:21: expected an image of at least 150 dpi at its printed size, {AT_150} x {AT_150} "
+        "px for 150 dpi, found "
         "'art/small.png' at 51 dpi (deck 'B', field art)"]
 
 
@@ -189,8 +197,10 @@ def test_a_picture_an_item_names_under_300_dpi_is_a_note_at_its_field(tmp_path):
     report = (build_pics(tmp_path, roots) / "fit-report.md").read_text()
     section = report.split("# Images printed under 300 dpi\n\n", 1)[1]
     assert section.splitlines() == [
-        "content/pics/deck.yaml:11:21: art/mid.png prints at 203 dpi (under 300 dpi) (deck 'B', field art)",
-        "content/pics/deck.yaml:12:21: art/mid.png prints at 203 dpi (under 300 dpi) (deck 'C', field art)"]
+        f"content/pics/deck.yaml:11:21: art/mid.png prints at 203 dpi (under 300 dpi: {AT_300} x {AT_300} px for 300 "
+        "dpi) (deck 'B', field art)",
+        f"content/pics/deck.yaml:12:21: art/mid.png prints at 203 dpi (under 300 dpi: {AT_300} x {AT_300} px for 300 "
+        "dpi) (deck 'C', field art)"]
 
 
 def test_a_shared_back_and_the_fronts_share_one_picture(tmp_path):
@@ -202,3 +212,27 @@ def test_a_shared_back_and_the_fronts_share_one_picture(tmp_path):
     assert image_xobjects(pdf) == 1
     with fitz.open(str(pdf)) as doc:
         assert [len(page.get_image_info()) for page in doc] == [3, 3]
+
+
+def test_a_missing_picture_an_item_names_is_a_problem_at_its_field(tmp_path):
+    make_game(tmp_path, '  <image href="art/{{ card.art }}.png" x="5" y="5" width="50" height="50"/>', cards=0,
+              files={"art/good.png": quadrants(600)})
+    deck = tmp_path / "content" / "pics" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("cards:\n", 'fields:\n  art: {type: str, doc: "picture"}\ncards:\n')
+                    + "  - {title: A, art: good}\n  - {title: B, art: gone}\n")
+    result = subprocess.run([sys.executable, "-m", "printkit", "validate", "pics", "--content", str(tmp_path / "content"),
+                             "--templates", str(tmp_path / "templates")], capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.splitlines()[:-1] == [
+        "content/pics/deck.yaml:11:21: expected an image file (SVG, PNG, JPEG or WebP) in the template folders, "
+        "found 'art/gone.png' (deck 'B', field art)"]
+
+
+def test_a_missing_template_says_where_it_was_looked_for(tmp_path):
+    make_game(tmp_path, "")
+    (tmp_path / "templates" / "pics" / "front.svg.j2").unlink()
+    result = subprocess.run([sys.executable, "-m", "printkit", "validate", "pics", "--content", str(tmp_path / "content"),
+                             "--templates", str(tmp_path / "templates")], capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert ("expected template 'front.svg.j2' in templates/pics/ (the game's own), or the shared deck/ and common/ "
+            "templates, found none") in result.stderr

@@ -95,8 +95,10 @@ def test_rows_become_the_items_of_the_deck(mini_copy, ext):
         ("Ada", "red", 3, 1), ("Bob", "red", 2, 1), ("Cy", "blue", 1, 3)]
     assert comp.items[0].get("text") == "Move **two** spaces,\nthen stop."  # a multi-line cell with a comma
     assert comp.items[1].get("text") == "Draw a card, then discard one."
-    assert str(comp.items[2].value_pos["qty"]) == f"content/mini/cards.{ext}:4:5"
-    assert str(comp.items[2].pos) == f"content/mini/cards.{ext}:4:1"
+    # a CSV row is placed at the line of the file it starts on (Ada's text takes two), a workbook's at its row
+    row = 5 if ext == "csv" else 4
+    assert str(comp.items[2].value_pos["qty"]) == f"content/mini/cards.{ext}:{row}:5"
+    assert str(comp.items[2].pos) == f"content/mini/cards.{ext}:{row}:1"
 
 
 def test_a_csv_without_columns_names_the_fields_in_its_headers(mini_copy):
@@ -115,11 +117,14 @@ def test_a_bad_cell_is_a_problem_at_its_row_and_column_naming_its_header(mini_co
     rows[1][0] = None
     rows[2][3] = "9"
     deck_from(mini_copy, "csv", rows)
+    lines = (mini_copy / "mini" / "cards.csv").read_text(encoding="utf-8-sig").splitlines()
+    bob, cy = (next(n for n, line in enumerate(lines, 1) if line.startswith(name)) for name in ("Bob,", "Cy,"))
+    assert (bob, cy) == (4, 5)  # the lines an editor shows: the first card's text takes two
     assert problems(mini_copy) == [
         "content/mini/cards.csv:2:1: expected field 'title' (column 'Card Name'), found nothing",
-        "content/mini/cards.csv:3:2: expected one of 'red', 'blue' for 'Colour' (type), found 'green'",
-        "content/mini/cards.csv:3:4: expected a number in 1..6 for 'Power' (power), found 9",
-        "content/mini/cards.csv:4:5: expected a quantity from 1 to 1,000 for 'Copies' (qty), found 'two'",
+        f"content/mini/cards.csv:{bob}:2: expected one of 'red', 'blue' for 'Colour' (type), found 'green'",
+        f"content/mini/cards.csv:{bob}:4: expected a number in 1..6 for 'Power' (power), found 9",
+        f"content/mini/cards.csv:{cy}:5: expected a quantity from 0 (left out) to 1,000 for 'Copies' (qty), found 'two'",
     ]
 
 
@@ -180,3 +185,54 @@ def test_a_workbook_that_unpacks_too_large_is_refused_unread(mini_copy):
         archive.writestr("xl/bomb.xml", b"\0" * (65 << 20))
     assert problems(mini_copy) == ["content/mini/cards.xlsx:1:1: expected an .xlsx workbook of at most 64 MiB "
                                    "unpacked, found 65 MiB"]
+
+
+def test_a_csv_saved_with_semicolons_is_read_as_such(mini_copy):
+    """Excel saves "CSV" with semicolons where the decimal mark is a comma (most of Europe)."""
+    import csv
+    import io
+
+    deck_from(mini_copy, "csv")
+    buffer = io.StringIO(newline="")
+    csv.writer(buffer, delimiter=";").writerows([["" if c is None else c for c in row] for row in ROWS])
+    (mini_copy / "mini" / "cards.csv").write_text(buffer.getvalue(), encoding="utf-8")
+    comp = load_game(mini_roots(mini_copy), "mini").components["deck"]
+    assert [(i.get("title"), i.get("text"), i.qty) for i in comp.items] == [
+        ("Ada", "Move **two** spaces,\nthen stop.", 1), ("Bob", "Draw a card, then discard one.", 1),
+        ("Cy", "Look at a hand.", 3)]
+
+
+def test_a_row_with_no_copies_is_left_out(mini_copy):
+    """0 copies sets a card aside, as in Squib and nanDECK; it is not checked either."""
+    rows = [list(r) for r in ROWS]
+    rows[2][4] = 0
+    rows[2][3] = "unchecked"
+    deck_from(mini_copy, "csv", rows)
+    comp = load_game(mini_roots(mini_copy), "mini").components["deck"]
+    assert [(i.get("title"), i.qty) for i in comp.items] == [("Ada", 1), ("Cy", 3)]
+
+
+def test_translation_columns_give_a_localised_fields_other_languages(mini_copy, tmp_path):
+    """`"Rules text (fr)": text.fr`: a designer keeps every language of a card on its row."""
+    from printkit.content import translated
+
+    rows = [r + [f"fr:{r[2]}" if n else "Texte", f"de:{r[2]}" if n else "Text"] for n, r in enumerate(ROWS)]
+    rows[3][-1] = None  # Cy has no German text
+    cards = COLUMNS.replace('"Copies": qty}', '"Copies": qty, "Texte": text.fr, "Text": text.de}')
+    deck_from(mini_copy, "csv", rows, cards=cards)
+    deck = mini_copy / "mini" / "deck.yaml"
+    deck.write_text(deck.read_text().replace('text: {type: text, doc: "game text"}',
+                                             'text: {type: text, localised: true, doc: "game text"}'))
+    found = problems(mini_copy)
+    lines = (mini_copy / "mini" / "cards.csv").read_text(encoding="utf-8-sig").splitlines()
+    cy = next(n for n, line in enumerate(lines, 1) if line.startswith("Cy,"))
+    assert len(found) == 1 and found[0].startswith(f"content/mini/cards.csv:{cy}:3: expected the de text of 'text' for "
+                                                   "deck item 'Cy'"), found
+    rows[3][-1] = "de:Sieh dir eine Hand an."
+    deck_from(mini_copy, "csv", rows, cards=cards)
+    deck.write_text(deck.read_text().replace('text: {type: text, doc: "game text"}',
+                                             'text: {type: text, localised: true, doc: "game text"}'))
+    content = load_game(mini_roots(mini_copy), "mini")
+    bob = content.components["deck"].items[1]
+    assert translated(content, bob, bob.values, "fr")["text"] == "fr:Draw a card, then discard one."
+    assert translated(content, bob, bob.values, "en")["text"] == "Draw a card, then discard one."

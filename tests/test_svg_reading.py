@@ -191,13 +191,16 @@ def test_other_namespaces_and_metadata_are_ignored(tmp_path):
                           "image, line, path, polygon, polyline, rect, svg, text, use), found <pattern>"),
     ('<rect width="1" height="1" fill="url(#p)"/>', "2:28: expected a colour (an SVG colour name, #rgb, #rrggbb, "
                                                     "#rrggbbaa, rgb(…), none or currentColor) in fill of <rect>, found 'url(#p)'"),
-    ('<rect width="1" height="1" style="stroke-dashoffset: 2"/>', "2:28: expected a style property printkit draws on "
-                                                                  "<rect>, found 'stroke-dashoffset'"),
+    ('<rect width="1" height="1" style="stroke-dashoffset: 2"/>', "2:28: expected one of (0, 0px, normal) in style "
+                                                                  "stroke-dashoffset of <rect>, found '2'"),
+    ('<rect width="1" height="1" style="stroke-dashboard: 2"/>', "2:28: expected a style property printkit draws on "
+                                                                 "<rect>, found 'stroke-dashboard'"),
     ('<use href="#nowhere"/>', "2:6: expected '#id' of an element in this SVG, found '#nowhere'"),
     ('<rect width="1" height="1" clip-path="url(#nowhere)"/>', "2:28: expected the id of a <clipPath> in this SVG, "
                                                                "found 'url(#nowhere)'"),
     ('<text x="1" y="1" font-family="Comic Sans">Hi</text>', "2:19: expected a font family printkit has "
-                                                             "(Barlow Condensed, Barlow) in font-family of <text>, found 'Comic Sans'"),
+                                                             "(Barlow Condensed, Barlow) or one game.yaml's font_map maps in font-family of <text>, "
+                                                             "found 'Comic Sans'"),
     ('<text x="1" y="1" fill="#00000080">Hi</text>', "2:19: expected an opaque text colour (text prints without "
                                                     "transparency) in fill of <text>, found '#00000080'"),
 ])

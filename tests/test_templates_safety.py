@@ -149,7 +149,7 @@ FAILURES = {
     "recursion": (front("{% macro down(n) %}", "{{ down(n + 1) }}", "{% endmacro %}", "{{ down(0) }}"),
                   "4:1: expected a template that ends, found endless recursion"),
     "undefined attribute": (front("  <text x='5' y='10'>{{ card.nope }}</text>"),
-                            "3:30: expected every value the template uses, found 'dict object' has no attribute 'nope'"),
+                            "3:30: expected a value it is given (power, text, title, type), found 'nope'"),
     "syntax": (front("  {% if card.power > %}", "  {% endif %}"),
                "3:1: expected valid template syntax, found unexpected 'end of statement block'"),
     "missing include": (front("  {% include 'nowhere.svg.j2' %}"),
@@ -175,7 +175,8 @@ FAILURES = {
     "GIF image": (front('  <image href="photo.gif" x="0" y="0" width="10" height="10"/>'),
                   "3:10: expected an SVG, PNG, JPEG or WebP file, found 'photo.gif'"),
     "text with a tspan": (front("  <text x='5' y='10'>A <tspan font-weight='bold'>B</tspan></text>"),
-                          "3:24: expected text without elements in it, found <tspan> in <text>"),
+                          "3:3: expected one font-weight in a text (bold and italic words in flowed text only), "
+                          "found \"'B' in bold\""),
 }
 
 

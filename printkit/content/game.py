@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from ..errors import ContentError, Pos, Problem, expected_found
+from ..errors import ContentError, Pos, Problem, UsageError, expected_found
 from ..geometry import MARGIN, PAPERS, hexgrid
 from .i18n import Catalogs, fill, guide_problems, load_catalogs, typography
 from .items import IMPLICIT, Item, check_items, plain
@@ -36,6 +36,8 @@ class LoadedComponent:
     raw: YMap
     items: list[Item]
     shown: str
+    # a spreadsheet's translation columns: (language, item key, field, text, cell), merged into the catalogs
+    translations: tuple[tuple[str, str, str, str, Pos], ...] = ()
 
     @property
     def kind(self) -> str:
@@ -70,6 +72,18 @@ class GameContent:
     def title_in(self, lang: str) -> str:
         """The game's title as printed in a language: the catalogs' kit.title when the game gives one."""
         return self.localised(lang, "kit.title", self.game.title)
+
+    def languages(self, asked: tuple[str, ...] | None) -> list[str]:
+        """The languages asked for (all when None), as the game spells them (`FR` is fr): each must be one of
+        the game's, or a UsageError says which it has."""
+        have = self.game.languages
+        spelt = {lang.lower(): lang for lang in have}
+        for lang in asked or ():
+            if lang.lower() not in spelt:
+                close = difflib.get_close_matches(lang.lower(), list(spelt), n=1)
+                hint = f" (did you mean {spelt[close[0]]!r}?)" if close else ""
+                raise UsageError(f"expected a language of {self.id} ({', '.join(have)}), found {lang!r}{hint}")
+        return list(have) if asked is None else list(dict.fromkeys(spelt[lang.lower()] for lang in asked))
 
     def printed_texts(self) -> list[tuple[Pos, str]]:
         """Texts printed as written in the files, not through a template or a catalog (the print guide,
@@ -121,7 +135,7 @@ def load_component(roots: Roots, game_id: str, stem: str, at: Pos) -> tuple[Load
         items, item_problems = check_items(stem, model.kind, raw.get(key), model.fields, pos_of(raw, key) or raw.pos)
         problems += _named(sheet, item_problems)
     problems += _check_names(model, raw)
-    loaded = LoadedComponent(stem, model, raw, items, shown)
+    loaded = LoadedComponent(stem, model, raw, items, shown, tuple(sheet.translations) if sheet else ())
     return loaded, problems + _check_pieces(loaded)
 
 
@@ -261,13 +275,36 @@ def load_game(roots: Roots, game_id: str) -> GameContent:
         problems.append(expected_found(pos_of(raw, "components") or raw.pos, f"at most {MAX_GAME_PIECES:,} pieces in a game",
                                        f"{pieces:,}", raw=True))
     catalogs, catalog_problems = load_catalogs(roots, folder, game.languages)
-    problems += catalog_problems + guide_problems(catalogs, game.languages, pos_of(raw, "languages") or raw.pos)
+    problems += catalog_problems + _sheet_translations(components, catalogs, game) + guide_problems(catalogs, game.languages, pos_of(raw, "languages") or raw.pos)
     content = GameContent(game_id, game, raw, shown, components, catalogs, roots)
     problems += _check_sheet_keys(content) + _check_titles(content)
     problems += check_translations(content)
     if problems:
         raise ContentError(problems)
     return content
+
+
+def _sheet_translations(components: dict[str, LoadedComponent], catalogs: Catalogs, game: Game) -> list[Problem]:
+    """A spreadsheet's translation cells become the catalog entries they stand for (items.<stem>.<key>.<field>),
+    at their cells: checked, and printed, like translations written in a catalog."""
+    problems: list[Problem] = []
+    refused: set[tuple[str, str]] = set()
+    others = [lang for lang in game.languages if lang != game.content_lang]
+    for comp in components.values():
+        for lang, key, field_name, text, pos in comp.translations:
+            entry = f"items.{comp.stem}.{key}.{field_name}"
+            if lang not in others:
+                if (comp.stem, lang) not in refused:  # once per column, not once per row
+                    refused.add((comp.stem, lang))
+                    problems.append(expected_found(pos, f"a language of the game besides {game.content_lang} "
+                                                   f"({', '.join(others) or 'none'}) for '{field_name}.<lang>'", lang))
+            elif entry in catalogs.texts.get(lang, {}):
+                problems.append(expected_found(pos, f"{entry!r} given once, in the sheet or in i18n/{lang}, found it in "
+                                               f"both ({catalogs.positions[lang][entry]})", text))
+            else:
+                catalogs.texts.setdefault(lang, {})[entry] = text
+                catalogs.positions.setdefault(lang, {})[entry] = pos
+    return problems
 
 
 def _check_sheet_keys(content: GameContent) -> list[Problem]:

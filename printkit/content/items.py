@@ -78,9 +78,11 @@ def check_items(component: str, kind: str, raw_items: Any, fields: dict[str, Fie
             problems.append(expected_found(at, "a mapping", raw))
             continue
         qty = raw.get("qty", 1)
-        if isinstance(qty, bool) or not isinstance(qty, int) or not 1 <= qty <= MAX_QTY:
-            problems.append(expected_found(pos_of(raw, "qty") or at, f"a quantity from 1 to {MAX_QTY:,}", qty))
+        if isinstance(qty, bool) or not isinstance(qty, int) or not 0 <= qty <= MAX_QTY:
+            problems.append(expected_found(pos_of(raw, "qty") or at, f"a quantity from 0 (left out) to {MAX_QTY:,}", qty))
             qty = 1
+        if qty == 0:  # left out, as Squib and nanDECK read 0 copies: a card set aside while playtesting
+            continue
         values: dict[str, Any] = {}
         for name, value in raw.items():
             if name == "qty":

@@ -37,6 +37,19 @@ class Roots:
             return []
         return sorted(p.name for p in self.content.iterdir() if (p / "game.yaml").is_file())
 
+    def unknown_game(self, game: str) -> str:
+        """Why a game is not found: the games there are, the nearest name, and a game folder of that name in
+        the current folder that --content would read."""
+        import difflib
+
+        known = self.games()
+        close = difflib.get_close_matches(game, known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        here = Path("content") / game / "game.yaml"
+        if here.is_file() and self.content != here.parent.parent.resolve():
+            hint += f"; ./content/{game} is here: add --content content"
+        return f"unknown game {game!r}; games: {', '.join(known) or 'none'}{hint}"
+
     def ready_games(self) -> list[str]:
         """The games `build all` builds: every game whose game.yaml is not marked `status: draft`."""
         from ..errors import ContentError

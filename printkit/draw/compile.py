@@ -20,6 +20,7 @@ from jinja2 import nodes
 from markupsafe import escape
 
 from .templates import TemplateSet, environment
+from .templates.inkscape import flatten
 
 TOKEN = "\ue000{}\ue001"
 TOKEN_RE = re.compile("\ue000(\\w+)\ue001")
@@ -85,7 +86,7 @@ def plan_for(tpl: TemplateSet, name: str, base: dict[str, Any], var: str, item: 
     svg = tpl.probe(name, **base, **{var: probe})
     if _fill_svg(svg, item) != full:
         return None
-    return Plan(ET.fromstring(svg), present)
+    return Plan(flatten(ET.fromstring(svg)), present)
 
 
 _ABSENT = object()

@@ -30,7 +30,7 @@ from .media.images import ITEM_HREF, Images, end_form
 from .svgrefs import XLINK_HREF, References
 from .svgtext import Context, TextDrawing, TextProblem  # noqa: F401 - re-exported: pages and pdf draw with them
 from .svgpaint import CAPS, INHERITED_OR_STYLE, JOINS, STATE_KEYS, Paint, fill_mode, own_style, paint_of
-from .svgvalues import (IDENTITY, Matrix, SvgValueError, length, multiply, numbers, parse_svg, parse_transform, path_ops,
+from .svgvalues import (FLAT, IDENTITY, Matrix, SvgValueError, length, multiply, numbers, parse_svg, parse_transform, path_ops,
                         points, rules_agree_on_path, rules_agree_on_points)
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -45,7 +45,8 @@ class Renderer(TextDrawing, References, Images):
     def __init__(self, canvas: Canvas, asset_path: Callable[[str], Path | None]):
         self.canvas = canvas
         self.asset_path = asset_path
-        self._forms: dict[str, str] = {}
+        # forms are the document's: every renderer drawing on one canvas defines each once (figures, icons in text)
+        self._forms: dict[str, str] = canvas.__dict__.setdefault("_printkit_forms", {})
         # static shapes compile once to PDF operators, replayed for every piece that repeats them
         self._compiled: dict[tuple, list[str]] = {}
         # placeholders by element of compiled plans (plans live as long as the build, so ids are stable)
@@ -64,13 +65,24 @@ class Renderer(TextDrawing, References, Images):
     def draw_tree(self, root: ET.Element, ctx: Context) -> None:
         """Draw a parsed SVG; with ctx.values, its placeholders are filled as it is walked."""
         outer, self._root = self._root, root
+        view = IDENTITY
+        try:  # a drawing in other user units than mm (an Inkscape page in px): its width and height in mm say the scale
+            view = _view(root)
+        except (SvgValueError, IndexError, ZeroDivisionError):
+            pass  # the template's check reports it
+        scaled = max(abs(a - b) for a, b in zip(view, IDENTITY)) > 1e-9
+        if scaled:
+            self.canvas.saveState()
+            self.canvas.transform(*view)
         try:
-            self._children(root, own_style(root.attrib, DEFAULT_STYLE), IDENTITY, ctx)
+            self._children(root, own_style(root.attrib, DEFAULT_STYLE), view if scaled else IDENTITY, ctx)
         except SvgValueError as exc:  # the root's own style: the template's check reports it
             ctx.problems.append(TextProblem("svg", str(exc)))
         finally:
             self._root = outer
         self._flush()
+        if scaled:
+            self.canvas.restoreState()
 
     def form_for(self, svg: str, bbox: tuple[float, float, float, float], ctx: Context) -> str:
         """A form XObject of a whole SVG (a shared card back), made once per distinct SVG."""
@@ -137,8 +149,11 @@ class Renderer(TextDrawing, References, Images):
         found = self._dynamic.get(id(node))
         if found is None:
             in_attrib = any("\ue000" in v for v in node.attrib.values())
-            in_text = "\ue000" in (node.text or "") and len(node) == 0
+            in_text = "\ue000" in (node.text or "") and (len(node) == 0 or node.get(FLAT) is not None)
             found = _FILLED if in_attrib else _TEXT_ONLY if in_text and node.tag.endswith("text") else 0
+            token = TOKEN_RE.search(node.text or "") if found == _TEXT_ONLY and "data-field" not in node.attrib else None
+            if token:  # the field a problem of this text names (the plan's element, the same for every piece)
+                node.set("data-field", token.group(1))
             self._dynamic[id(node)] = found
         return found
 
@@ -178,11 +193,7 @@ class Renderer(TextDrawing, References, Images):
     def _nested(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
         """A nested <svg x y width height viewBox> places another drawing (a face on a standee)."""
         x, y = length(node.get("x")), length(node.get("y"))
-        t: Matrix = (1.0, 0.0, 0.0, 1.0, x, y)
-        box = numbers(node.get("viewBox") or "", "a viewBox (x y width height)")
-        if len(box) == 4 and node.get("width") and node.get("height"):
-            sx, sy = length(node.get("width")) / box[2], length(node.get("height")) / box[3]
-            t = multiply(t, (sx, 0.0, 0.0, sy, -box[0] * sx, -box[1] * sy))
+        t = multiply((1.0, 0.0, 0.0, 1.0, x, y), _view(node))
         self._flush()
         self.canvas.saveState()
         self.canvas.transform(*t)
@@ -283,6 +294,15 @@ class Renderer(TextDrawing, References, Images):
             self.canvas.drawPath(p, stroke=s, fill=f, fillMode=mode)
 
         self._shape(style, draw)
+
+
+def _view(node: ET.Element) -> Matrix:
+    """An <svg>'s viewBox onto its width and height (in mm)."""
+    box = numbers(node.get("viewBox") or "", "a viewBox (x y width height)")
+    if len(box) == 4 and node.get("width") and node.get("height"):
+        sx, sy = length(node.get("width")) / box[2], length(node.get("height")) / box[3]
+        return (sx, 0.0, 0.0, sy, -box[0] * sx, -box[1] * sy)
+    return IDENTITY
 
 
 def _fill_element(node: ET.Element, values: dict[str, str]) -> ET.Element:

@@ -4,6 +4,7 @@ A mixin of the renderer: it needs the renderer's text operators (`_text_ops`) an
 """
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -13,7 +14,7 @@ from typing import Any, Callable
 from . import text as T
 from ..content import typography
 from .media.icons import Icons, mark, resolve, unknown, unmark
-from .svgvalues import IDENTITY, Matrix, SvgValueError, apply, length, paint
+from .svgvalues import FLAT, IDENTITY, Matrix, SvgValueError, apply, length, paint
 
 
 MIN_TEXT = 6 * T.PT  # the smallest text a piece or board prints, shrunk or not (mm)
@@ -26,6 +27,10 @@ class TextProblem:
 
     field: str
     message: str
+
+    def __post_init__(self) -> None:  # a compiled plan's placeholder is shown as the template writes its field
+        if "\ue000" in self.message:
+            object.__setattr__(self, "message", re.sub("\ue000(\\w+)\ue001", r"{{ \1 }}", self.message))
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,7 @@ class TextDrawing:
 
     def _text(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context, raw: str | None = None) -> None:
         if raw is None:
-            raw = node.text or "" if len(node) == 0 else "".join(node.itertext())
+            raw = node.text or "" if len(node) == 0 or node.get(FLAT) else "".join(node.itertext())
         field_name = node.get("data-field", "text")
         # icons first: typography must not touch the colons around an icon's name
         marked, names = mark(raw) if ":" in raw else (raw, ())
@@ -72,13 +77,18 @@ class TextDrawing:
             content_shown = unmark(content, names)  # messages quote the text as written
         else:
             content_shown = content
-        family, base, size, fill = _text_style(style.get("font-family"), style.get("font-weight"),
+        family = T.resolve_family(style.get("font-family"))
+        if family is None:  # the template's check names it at its place
+            ctx.problems.append(TextProblem(field_name, f"expected a font family printkit has, found {style.get('font-family')!r}"))
+            return
+        family, base, size, fill = _text_style(family, style.get("font-weight"),
                                                style.get("font-style"), style.get("font-size"), style.get("fill"),
                                                style.get("color"))
-        min_size = max(length(node.get("data-min") + "pt") if node.get("data-min") else size * 0.75, MIN_TEXT)
-        if size < MIN_TEXT - 1e-6:
+        k = _printed(node, m)
+        min_size = max(length(node.get("data-min") + "pt") / k if node.get("data-min") else size * 0.75, MIN_TEXT / k)
+        if size * k < MIN_TEXT - 1e-6:
             ctx.problems.append(TextProblem(field_name, f"expected text of at least {MIN_TEXT / T.PT:g} pt, found "
-                                                        f"{content[:30]!r} at {size / T.PT:.1f} pt"))
+                                                        f"{content_shown[:30]!r} at {size * k / T.PT:.1f} pt"))
         x, y = length(node.get("x")), length(node.get("y"))
         box_w = length(node.get("data-w")) if node.get("data-w") else None
         box_h = length(node.get("data-h")) if node.get("data-h") else None
@@ -98,11 +108,11 @@ class TextDrawing:
         widths = icons.widths if icons else ()
         w = T.runs_with_icons(content, font, size, widths)[-1][0] if icons else T.width(content, font, size)
         if box_w is not None and w > box_w + 1e-6:
-            ctx.shrunk.append(Shrink(field_name, round(size / T.PT, 1), round(size * box_w / w / T.PT, 1)))
+            ctx.shrunk.append(Shrink(field_name, round(size * k / T.PT, 1), round(size * k * box_w / w / T.PT, 1)))
             size = size * box_w / w
             if size < min_size - 1e-6:
-                ctx.problems.append(TextProblem(field_name, f"expected {content_shown!r} to fit {box_w:g} mm at ≥ {min_size / T.PT:.1f} pt, "
-                                                            f"found it needs {size / T.PT:.1f} pt"))
+                ctx.problems.append(TextProblem(field_name, f"expected {content_shown!r} to fit {round(box_w * k, 2):g} mm at ≥ "
+                                                            f"{min_size * k / T.PT:.1f} pt, found it needs {size * k / T.PT:.1f} pt"))
             w = T.runs_with_icons(content, font, size, widths)[-1][0] if icons else T.width(content, font, size)
         anchor = style.get("text-anchor", "start")
         x0 = x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0)
@@ -129,12 +139,14 @@ class TextDrawing:
                   icons: Icons | None = None, shown: str = "") -> None:
         layout = T.fit(content, family, base, round(size, 4), round(min_size, 4), round(box_w, 4), round(box_h, 4),
                        **({"icons": icons.widths} if icons else {}))
+        k = _printed(node, m)
         if layout is None:
-            ctx.problems.append(TextProblem(field_name, f"expected the text to fit {box_w:g} x {box_h:g} mm at ≥ "
-                                                        f"{min_size / T.PT:.1f} pt, found it overflows"))
+            ctx.problems.append(TextProblem(field_name, f"expected the text to fit {round(box_w * k, 2):g} x "
+                                                        f"{round(box_h * k, 2):g} mm at ≥ {min_size * k / T.PT:.1f} pt, found it overflows"
+                                                        + _needs(content, family, base, min_size, box_w, box_h, icons, k)))
             return
         if layout.size < size - 1e-6:
-            ctx.shrunk.append(Shrink(field_name, round(size / T.PT, 1), round(layout.size / T.PT, 1)))
+            ctx.shrunk.append(Shrink(field_name, round(size * k / T.PT, 1), round(layout.size * k / T.PT, 1)))
         align = node.get("data-align") or {"middle": "center", "end": "right"}.get(style.get("text-anchor", ""), "left")
         valign = node.get("data-valign", "top")
         top = y + {"top": 0.0, "middle": (box_h - layout.height) / 2, "bottom": box_h - layout.height}.get(valign, 0.0)
@@ -167,12 +179,29 @@ class TextDrawing:
             ctx.problems.append(TextProblem(field_name, f"expected text inside the safe zone, found {content!r} outside it"))
 
 
+def _needs(content: str, family: str, base: str, min_size: float, box_w: float, box_h: float,
+           icons: Icons | None, k: float = 1.0) -> str:
+    """What a text that overflows its box would need: the size it fits at (printed, `k` times the template's),
+    as a designer reads it."""
+    extra = {"icons": icons.widths} if icons else {}
+    for pt in (x / 2 for x in range(int(min_size / T.PT * 2) - 1, 1, -1)):  # half points down to 1 pt
+        if T.fit(content, family, base, round(pt * T.PT, 4), round(pt * T.PT, 4), round(box_w, 4), round(box_h, 4),
+                 **extra) is not None:
+            return f": it needs {round(pt * k, 1):g} pt, or about {round(100 * (1 - (pt * T.PT / min_size) ** 2))} % less text"
+    return ""
+
+
+def _printed(node: ET.Element, m: Matrix) -> float:
+    """Printed size / size of an Inkscape text (drawn scaled: its flowed text is in px under scale(0.26458333)).
+    Other texts keep their nominal sizes, as their templates are written (a figure scaled into a sheet)."""
+    return abs(m[0] * m[3] - m[1] * m[2]) ** 0.5 or 1.0 if node.get(FLAT) else 1.0
+
+
 @lru_cache(maxsize=1024)
 def _text_style(family: str | None, weight: str | None, slant: str | None, size: str | None,
                 fill: str | None, current: str | None) -> tuple[str, str, float, tuple[float, float, float]]:
     """Font family, style, size (mm) and fill of a text element, from its inherited style."""
-    name = (family or T.DEFAULT_FAMILY).split(",")[0].strip().strip("'\"")
-    return name, T.style_of(weight, slant), length(size, 10 * T.PT), text_colour(fill, current)
+    return family or T.DEFAULT_FAMILY, T.style_of(weight, slant), length(size, 10 * T.PT), text_colour(fill, current)
 
 
 def text_colour(fill: str | None, current: str | None) -> tuple[float, float, float]:

@@ -21,6 +21,7 @@ RGB = tuple[float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
 _NUMBER = re.compile(NUMBER)
+FLAT = "data-flat"  # a text whose words are its own .text, whatever (moved) elements it holds: templates.inkscape
 _LENGTH = re.compile(rf"\s*({NUMBER})(mm|pt|cm|in|px)?\s*")
 # a length's unit in mm; a user unit (no unit, or px) is a millimetre: templates draw in mm
 _UNITS = {None: 1.0, "px": 1.0, "mm": 1.0, "cm": 10.0, "in": 25.4, "pt": T.PT}
@@ -41,8 +42,10 @@ def _refuse(expected: str, found: str) -> SvgValueError:
 @lru_cache(maxsize=256)
 def parse_svg(svg: str) -> ET.Element:
     """A rendered SVG parsed once, though checked and then drawn in several files of a build;
-    nothing changes a parsed tree."""
-    return ET.fromstring(svg)
+    nothing changes a parsed tree (but for Inkscape's texts, made plain as it is parsed: templates.inkscape)."""
+    from .templates.inkscape import flatten  # noqa: PLC0415 - the templates package reads values from here
+
+    return flatten(ET.fromstring(svg))
 
 
 # ------------------------------------------------------------ numbers and lengths

@@ -42,13 +42,25 @@ def register_fonts() -> str:
 
 
 # The fonts of the game being checked or built (family → style → ReportLab name): module state like
-# ReportLab's own font registry, replaced whole for each game so one game never sees another's fonts.
+# ReportLab's own font registry, replaced whole for each game so one game never sees another's fonts;
+# likewise the families templates name by another name (game.yaml's font_map: a drawing program's Arial).
 _GAME: dict[str, dict[str, str]] = {}
+_MAP: dict[str, str] = {}
+GENERIC = {"sans-serif": "Barlow"}  # the generic families printkit maps by itself; others need font_map
 
 
 def families() -> tuple[str, ...]:
     """The families a template may name: the shipped ones and the game's own."""
     return (*FAMILIES, *_GAME)
+
+
+def resolve_family(value: str | None) -> str | None:
+    """The family printkit draws a font-family with: the first of its list it has, by name or font_map (or GENERIC)."""
+    for name in (value or DEFAULT_FAMILY).split(","):
+        name = _MAP.get(name.strip().strip("'\"")) or GENERIC.get(name.strip()) or name.strip().strip("'\"")
+        if name in FAMILIES or name in _GAME:
+            return name
+    return None
 
 
 @lru_cache(maxsize=256)
@@ -81,15 +93,20 @@ def use_game_fonts(content: GameContent) -> list[Problem]:
         node = declared[i] if isinstance(declared, list) and i < len(declared) else None
         at = pos_of(declared, i) or listed or content.raw.pos
         problems += _register(font, content, faces, node, at)
-    if faces != _GAME:
+    mapped = dict(content.game.font_map)
+    problems += [Problem(pos_of(content.raw.get("font_map"), name) or listed or content.raw.pos,
+                         f"expected a family printkit has ({', '.join((*FAMILIES, *faces))}), found {family!r}")
+                 for name, family in mapped.items() if family not in FAMILIES and family not in faces]
+    if faces != _GAME or mapped != _MAP:
         forget_game_fonts()
         _GAME.update(faces)
+        _MAP.update(mapped)
     return problems
 
 
 def forget_game_fonts() -> None:
     """Back to the shipped families only (the fonts stay registered with ReportLab)."""
-    _GAME.clear()
+    _GAME.clear(), _MAP.clear()
     font_name.cache_clear()
     fit.cache_clear()  # a family's name may stand for another game's file
 
@@ -173,9 +190,8 @@ def _package_fonts(package: str, at: Pos) -> tuple[str, dict[str, str]] | Proble
 
 
 def style_of(weight: str | None, slant: str | None) -> str:
-    bold = weight in ("bold", "bolder", "600", "700", "800", "900")
-    italic = slant in ("italic", "oblique")
-    return ("bold" if bold else "") + ("italic" if italic else "") or "regular"
+    return ("bold" if weight in ("bold", "bolder", "600", "700", "800", "900") else "") + (
+        "italic" if slant in ("italic", "oblique") else "") or "regular"
 
 
 def width(text: str, font: str, size: float) -> float:
@@ -184,11 +200,9 @@ def width(text: str, font: str, size: float) -> float:
 
 
 # ---------------------------------------------------------------- inline icons
-# An icon in text is one character of the supplementary private-use plane, which content never holds (it is
-# refused there): character ICON_BASE + k is the text's k-th icon, as wide as `icons[k]` ems, drawn by the
-# caller where a piece in ICON_FONT says.
-ICON_BASE = 0xF0000
-ICON_FONT = ""
+# An icon in text is one character of the supplementary private-use plane, which content never holds (it is refused
+# there): character ICON_BASE + k is the text's k-th icon, `icons[k]` ems wide, drawn by the caller where ICON_FONT says.
+ICON_BASE, ICON_FONT = 0xF0000, ""
 
 
 def is_icon(part: str) -> bool:
@@ -196,7 +210,7 @@ def is_icon(part: str) -> bool:
     return len(part) == 1 and ord(part) >= ICON_BASE
 
 
-def has_icons(text: str) -> bool:
+def has_icons(text: str) -> bool:  # noqa: D103
     return any(ord(c) >= ICON_BASE for c in text)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 from xml.sax.saxutils import escape
 
@@ -13,7 +14,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 
-from ..draw import text as T
+from ..draw import ICON, text as T
 from ..geometry import MARGIN, Paper
 from .sheets import SheetLabels
 from ..write import Writer
@@ -52,12 +53,60 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 _ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", re.S)
 
 
-def markup(text: str) -> str:
-    """Content markup → platypus markup, escaping everything else."""
+ICON_EM = 0.7  # an icon's height in ems: the cap height, as on pieces
+# a transparent pixel: the room an icon takes in its line (the icon itself is drawn by the callback before it;
+# a file, as ReportLab's reader refuses data: addresses)
+_ROOM = str(Path(__file__).with_name("icon-room.png"))
+
+
+def markup(text: str, icons: Callable[[str], float | None] | None = None, size: float = 9.0) -> str:
+    """Content markup → platypus markup, escaping everything else; with `icons` (an icon's width in ems, None
+    for a name the game has no icon for), each `:name:` a word as wide as its icon, `size` pt text high."""
     out = escape(text)
     out = _BOLD.sub(r"<b>\1</b>", out)
     out = _ITALIC.sub(r"<i>\1</i>", out)
+    if icons is not None:
+        def one(found: re.Match[str]) -> str:
+            ems = icons(found.group(1))
+            if ems is None:
+                return found.group(0)  # validate reports it at its catalog text
+            w, h = ems * size, ICON_EM * size
+            return (f'<onDraw name="printkit_icon" label="{found.group(1)}|{w:.3f}|{h:.3f}"/>'
+                    f'<img src="{_ROOM}" width="{w:.3f}" height="{h:.3f}" valign="baseline"/>')
+
+        out = ICON.sub(one, out)
     return out.replace("\n", "<br/>")
+
+
+def _icon_drawer(flow: "Flow") -> Callable[[Canvas, str, str], None]:
+    """The callback that draws each icon of a flow's text where its room starts, on the line's baseline."""
+    from ..draw import Context, Renderer
+
+    renderers: dict[int, Renderer] = {}  # one per canvas: its compiled shapes are reused from icon to icon
+
+    def draw(c: Canvas, _kind: str, label: str) -> None:
+        name, w, h = label.split("|")
+        info = c._curr_tx_info  # platypus's position of the callback in its line
+        found = icon_file_of(flow, name)
+        if found is None:
+            return
+        wmm, hmm = float(w) / MM, float(h) / MM
+        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {wmm:.4f} {hmm:.4f}">'
+               f'<image href="icons/{found}" width="{wmm:.4f}" height="{hmm:.4f}"/></svg>')
+        c.saveState()
+        c.transform(MM, 0, 0, -MM, info["cur_x"], info["cur_y"] + float(h))
+        renderer = renderers.setdefault(id(c), Renderer(c, flow.assets))
+        renderer.draw_svg(svg, Context(flow.lang, None))
+        c.restoreState()
+
+    return draw
+
+
+def icon_file_of(flow: "Flow", name: str) -> str | None:
+    for kind in (".svg", ".png"):
+        if flow.assets is not None and flow.assets(f"icons/{name}{kind}") is not None:
+            return f"{name}{kind}"
+    return None
 
 
 @dataclass
@@ -68,6 +117,8 @@ class Flow:
     columns: int
     header: tuple[str, str]
     problems: list = field(default_factory=list)  # (figure name, TextProblem) found while drawing
+    assets: Callable | None = None  # the sheet's template folders: its icons
+    lang: str = "en"
 
 
 class Figure(Flowable):
@@ -194,6 +245,7 @@ def _fill(frame: Frame, story: list[Flowable], c: Canvas) -> None:
 
 
 def _pour(c: Canvas, paper: Paper, flow: Flow, on_page: Callable[[int], None]) -> int:
+    c.setNamedCB("printkit_icon", _icon_drawer(flow))
     story = keep_headings(flow.make())
     pages = 0
     while story:

@@ -12,7 +12,7 @@ from ..geometry import Paper
 from .impose import gutterfold
 from ..errors import Problem
 from ..content import pos_of
-from ..draw import TemplateProblem
+from ..draw import TemplateProblem, icon_width
 from ..content import Board, Deck, HexBoard, Sheet, Standee, Tokens
 from .sheets import SheetLabels, Sink, diagram_page, grid_pages, gutterfold_pages, layout_pages
 from ..write import Writer
@@ -41,11 +41,17 @@ def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str, theme: st
     """A sheet's blocks as platypus flowables (-> sheets.Flow, imported lazily); figures drawn by its template."""
     from reportlab.platypus import Paragraph
 
-    from .flow import Figure, Flow, Together, markup, styles
+    from .flow import ICON_EM, Figure, Flow, Together, markup, styles
 
     model = comp.model
     assert isinstance(model, Sheet)
     st = styles(lang)
+    assets = templates_for(content, comp).asset
+
+    def text(key: str, style: str) -> str:
+        return markup(sheet_text(content, lang, f"{model.catalog}.{key}"),
+                      lambda name: icon_width(assets, name, ICON_EM), st[style].fontSize)
+
     title = next((sheet_text(content, lang, f"{model.catalog}.{b.key}") for b in model.blocks if b.style == "title"),
                  model.title)
     problems: list = []
@@ -55,7 +61,7 @@ def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str, theme: st
         svg = _figure_svg(content, comp, block.figure, size, lang, theme)
         out = [Figure(svg, size, lang, templates_for(content, comp).asset, problems, block.figure)]
         if block.key:  # a caption never lands in another column than its figure
-            caption = Paragraph(markup(sheet_text(content, lang, f"{model.catalog}.{block.key}")), st["caption"])
+            caption = Paragraph(text(block.key, "caption"), st["caption"])
             out = [Together(out + [caption])]
         return out
 
@@ -67,13 +73,12 @@ def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str, theme: st
             elif block.keys is not None:
                 for i, key in enumerate(block.keys):
                     bullet = "\u2022" if block.style == "bullets" else f"{i + 1}."
-                    out.append(Paragraph(markup(sheet_text(content, lang, f"{model.catalog}.{key}")), st[block.style],
-                                         bulletText=bullet))
+                    out.append(Paragraph(text(key, block.style), st[block.style], bulletText=bullet))
             else:
-                out.append(Paragraph(markup(sheet_text(content, lang, f"{model.catalog}.{block.key}")), st[block.style]))
+                out.append(Paragraph(text(block.key, block.style), st[block.style]))
         return out
 
-    return Flow(make, model.columns, (content.title_in(lang), title), problems)
+    return Flow(make, model.columns, (content.title_in(lang), title), problems, assets, lang)
 
 
 def _figure_svg(content: GameContent, comp: LoadedComponent, name: str, size: tuple[float, float], lang: str,

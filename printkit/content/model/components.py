@@ -61,6 +61,8 @@ class Game(Strict):
     languages: list[Language] = Field(["en"], description="languages of the localised components (BCP 47: en, es, pt-BR)")
     content_lang: Language = Field("en", description="language of the text of components that are not localised (cards, boards)")
     fonts: list[Font] = Field(default_factory=list, max_length=MAX_COMPONENTS, description="the game's own fonts, for templates")
+    font_map: dict[str, str] = Field(default_factory=dict, max_length=MAX_COMPONENTS,
+                                     description="families templates name (a drawing program's Arial, serif) → the family printkit draws them with")
     components: list[str] = Field(max_length=MAX_COMPONENTS, description="component file stems, in kit order")
     params: dict[str, int | float | str] = Field(default_factory=dict, description="named rule values used by rules, templates and catalogs")
     rules: list[Rule] = Field(default_factory=list, description="the rules-count schema")

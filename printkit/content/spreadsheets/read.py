@@ -89,17 +89,22 @@ def _bounded(rows: list[tuple[int, list[Cell]]], number: int, cells: list[Cell],
 
 def _csv_rows(data: bytes, shown: str) -> list[tuple[int, list[Cell]]]:
     """UTF-8 with or without the byte-order mark spreadsheet programs write; quoted cells may hold commas
-    and line breaks (a line break inside a cell becomes a plain line feed)."""
+    and line breaks (a line break inside a cell becomes a plain line feed). Cells are separated by commas, or
+    by the semicolons or tabs of the header line when it has no comma (as Excel saves CSV where the decimal
+    mark is a comma). A row is numbered by the line of the file it starts on, as an editor shows it."""
     text = decode(data.removeprefix(codecs.BOM_UTF8), shown)
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    header = text.split("\n", 1)[0]
+    delimiter = "," if "," in header else next((d for d in ";\t" if d in header), ",")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     rows: list[tuple[int, list[Cell]]] = []
-    number = 0
+    start = 1
     try:
-        for number, record in enumerate(reader, start=1):
+        for record in reader:
             cells: list[Cell] = [c.replace("\r\n", "\n").replace("\r", "\n") for c in record]
-            _bounded(rows, number, [c if c.strip() else None for c in cells], shown)
+            _bounded(rows, start, [c if c.strip() else None for c in cells], shown)
+            start = reader.line_num + 1
     except csv.Error as exc:
-        raise ContentError([expected_found(Pos(shown, number + 1, 1), "CSV (a quoted cell closed by its quote)",
+        raise ContentError([expected_found(Pos(shown, start, 1), "CSV (a quoted cell closed by its quote)",
                                            str(exc), raw=True)]) from None
     return rows
 

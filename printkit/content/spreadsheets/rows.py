@@ -30,6 +30,8 @@ class SheetItems:
     problems: list[Problem] = field(default_factory=list)
     cells: dict[Pos, tuple[str, str]] = field(default_factory=dict)
     headers: dict[str, dict[str, str]] = field(default_factory=dict)  # file → field → its header
+    # cells of translation columns (`columns: {"Effect (es)": text.es}`): (language, item key, field, text, cell)
+    translations: list[tuple[str, str, str, str, Pos]] = field(default_factory=list)
 
     @classmethod
     def refused(cls, problem: Problem) -> "SheetItems":
@@ -110,15 +112,25 @@ def _columns(table: Table, source: ItemSheet, value: Any, at: Pos,
             listed = ", ".join(repr(h) for h in by_header)
             problems.append(expected_found(pos_of(where, header, key_itself=True) or at,
                                            f"a header of {table.shown} ({listed}){hint}", header))
-        elif name not in known:
-            problems.append(expected_found(pos_of(where, header) or at, f"a declared field ({', '.join(known)})", name))
+        elif name not in known and not _translation(name, specs):
+            localised = [f"{n}.<lang>" for n, s in sorted(specs.items()) if s.localised]
+            problems.append(expected_found(pos_of(where, header) or at, f"a declared field ({', '.join(known + localised)})",
+                                           name))
         else:
             mapping[by_header[header]] = name
     return mapping, problems
 
 
+def _translation(name: str, specs: dict[str, FieldSpec]) -> bool:
+    """`text.es`: a column giving a localised field's text in another language."""
+    field_name, dot, lang = name.partition(".")
+    return bool(dot and lang) and field_name in specs and specs[field_name].localised
+
+
 def _rows(table: Table, source: ItemSheet, value: Any, at: Pos, specs: dict[str, FieldSpec]) -> SheetItems:
     mapping, problems = _columns(table, source, value, at, specs)
+    translated = {col: name for col, name in mapping.items() if _translation(name, specs)}
+    mapping = {col: name for col, name in mapping.items() if col not in translated}
     result = SheetItems(_ylist(table.shown, Pos(table.shown, 1, 1)), problems)
     for col, name in mapping.items():
         spec = specs.get(name)
@@ -140,6 +152,12 @@ def _rows(table: Table, source: ItemSheet, value: Any, at: Pos, specs: dict[str,
             result.cells[Pos(table.shown, number, col)] = (table.headers[col - 1], name)
             if isinstance(item[name], str) and (wrong := text_problem(item[name])):
                 problems.append(Problem(Pos(table.shown, number, col), wrong))
+        key = next((str(item[k]) for k in ("id", "title", "name") if k in item), None)  # as catalogs key items
+        for col, name in translated.items():
+            cell = cells[col - 1] if col <= len(cells) else None
+            if cell is not None and key is not None:
+                field_name, _, lang = name.partition(".")
+                result.translations.append((lang, key, field_name, str(cell), Pos(table.shown, number, col)))
         result.items.append(item)
         result.items._items_at.append((number, 1))
     return result

@@ -88,3 +88,12 @@ def _picture_size(path: str, size: int, mtime_ns: int) -> tuple[float, float]:
         return (float(drawing.width), float(drawing.height)) if drawing is not None else (1.0, 1.0)
     px = pixel_size(Path(path))
     return (float(px[0]), float(px[1])) if px else (1.0, 1.0)
+
+
+def icon_width(asset: Callable[[str], Path | None], name: str, cap: float) -> float | None:
+    """The width in ems of the icon `name` drawn `cap` ems high; None when the game has no such icon."""
+    found = icon_file(asset, name)
+    if found is None:
+        return None
+    w, h = picture_size(found)
+    return round(cap * w / h, 4) if h > 0 else cap

@@ -6,6 +6,8 @@ every card is embedded once.
 """
 from __future__ import annotations
 
+import math
+
 import hashlib
 import xml.etree.ElementTree as ET
 from functools import lru_cache
@@ -40,14 +42,24 @@ def end_form(canvas: Any, name: str) -> None:
         form.Resources = resources
 
 
-def coarse(href: str, dpi: float) -> str:
-    """The note of an image printed under 300 dpi."""
-    return f"{href} prints at {dpi:.0f} dpi (under {GOOD_DPI} dpi)"
+def coarse(href: str, dpi: float, path: Path | None = None) -> str:
+    """The note of an image printed under 300 dpi, with the pixels that would print it at 300."""
+    return f"{href} prints at {dpi:.0f} dpi (under {GOOD_DPI} dpi{_pixels(path, dpi, GOOD_DPI, ': ')})"
 
 
-def low_dpi(href: str, dpi: float) -> str:
-    """The problem of an image printed too coarse."""
-    return f"expected an image of at least {MIN_DPI} dpi at its printed size, found {href!r} at {dpi:.0f} dpi"
+def low_dpi(href: str, dpi: float, path: Path | None = None) -> str:
+    """The problem of an image printed too coarse, with the pixels it needs."""
+    return (f"expected an image of at least {MIN_DPI} dpi at its printed size{_pixels(path, dpi, MIN_DPI, ', ')}, "
+            f"found {href!r} at {dpi:.0f} dpi")
+
+
+def _pixels(path: Path | None, dpi: float, wanted: int, lead: str) -> str:
+    """"W x H px" that print at `wanted` dpi where the file's pixels print at `dpi`."""
+    size = pixel_size(path) if path is not None else None
+    if not size or dpi <= 0:
+        return ""
+    w, h = (math.ceil(n * wanted / dpi) for n in size)
+    return f"{lead}{w} x {h} px for {wanted} dpi"
 
 
 @lru_cache(maxsize=1)
@@ -79,18 +91,18 @@ class Images:
         path = self.asset_path(href)
         problem = image_problem(href, path)
         if problem is not None or path is None:  # the template's check refused it; never crash on it
-            ctx.problems.append(TextProblem("image", problem or href))
+            ctx.problems.append(TextProblem(node.get(ITEM_HREF, "image"), problem or href))
             return
         if is_raster(path):
             dpi = image_dpi(node, path, m)
             if dpi is not None and dpi < MIN_DPI:  # only a piece's own file gets here: the check refuses the rest
-                raise _refusal(low_dpi(href, dpi))
+                raise _refusal(low_dpi(href, dpi, path))
             if dpi is not None and dpi < GOOD_DPI and node.get(ITEM_HREF):  # the check noted the template's own
-                ctx.coarse.append(TextProblem(node.get(ITEM_HREF, "image"), coarse(href, dpi)))
+                ctx.coarse.append(TextProblem(node.get(ITEM_HREF, "image"), coarse(href, dpi, path)))
         x, y = length(node.get("x")), length(node.get("y"))
         w, h = length(node.get("width"), 10), length(node.get("height"), 10)
         if not self._picture(path, x, y, w, h, node.get("preserveAspectRatio")):
-            ctx.problems.append(TextProblem("image", f"expected SVG art that can be read, found {href!r}"))
+            ctx.problems.append(TextProblem(node.get(ITEM_HREF, "image"), f"expected SVG art that can be read, found {href!r}"))
 
     def _picture(self, path: Path, x: float, y: float, w: float, h: float, aspect: str | None) -> bool:
         """A picture file drawn in the box (x, y, w, h) as `aspect` (preserveAspectRatio) says; False when

@@ -19,6 +19,7 @@ from ..svgtext import text_colour
 from ..svgrefs import CLIP_SHAPES, XLINK_HREF, clip_id, href_of, ids, image_problem
 from ..media import ASPECTS, is_raster
 from ..media.images import GOOD_DPI, MIN_DPI, coarse, image_dpi, low_dpi
+from .inkscape import REFUSED, WAS
 from ..svgvalues import (IDENTITY, Matrix, SvgValueError, keyword, multiply, length, number, numbers, opacity, paint, parse_transform,
                          path_ops, points, style_attr)
 
@@ -38,6 +39,21 @@ class Finding:
     note: bool = False  # not a refusal: worth knowing (an image under 300 dpi), listed in the fit report
 
 
+# what Inkscape writes in its styles that changes nothing printkit draws, at the values that change nothing
+INKSCAPE_NEUTRAL = (
+    *((k, ("normal",)) for k in ("font-variant", "font-variant-ligatures", "font-variant-caps", "font-variant-numeric",
+                                 "font-variant-east-asian", "font-feature-settings", "font-variation-settings",
+                                 "font-stretch", "mix-blend-mode")),
+    *((k, ("0", "0px", "normal")) for k in ("letter-spacing", "word-spacing", "stroke-dashoffset")),
+    ("writing-mode", ("lr-tb", "lr", "horizontal-tb")), ("direction", ("ltr",)), ("white-space", ("normal", "pre", "pre-wrap", "pre-line")),
+    ("text-decoration", ("none",)), ("text-decoration-line", ("none",)), ("text-transform", ("none",)),
+    ("baseline-shift", ("baseline", "0")), ("-inkscape-stroke", ("none", "hairline")), ("visibility", ("visible",)),
+    ("isolation", ("auto",)), ("vector-effect", ("none",)), ("overflow", ("visible",)),
+    *((k, ("none",)) for k in ("marker", "marker-start", "marker-mid", "marker-end", "filter")),
+    ("enable-background", ("accumulate",)), ("text-orientation", ("mixed",)), ("dominant-baseline", ("auto",)),
+)
+
+
 def _keywords(*allowed: str) -> Reader:
     return lambda value: keyword(value.strip(), allowed, "one of")
 
@@ -51,8 +67,19 @@ def _dashes(value: str) -> object:
 
 
 def _family(value: str) -> object:
-    name = value.split(",")[0].strip().strip("'\"")
-    return keyword(name, T.families(), "a font family printkit has")
+    if T.resolve_family(value) is None:
+        raise SvgValueError(f"a font family printkit has ({', '.join(T.families())}) or one game.yaml's font_map "
+                            "maps", value.split(",")[0].strip().strip("'\""))
+    return None
+
+
+def _paint_order(value: str) -> object:
+    """Fill before stroke (as printkit paints): Inkscape writes `stroke fill markers` to paint the stroke under."""
+    words = value.split()
+    if not set(words) <= {"normal", "fill", "stroke", "markers"} or "stroke" in words and (
+            "fill" not in words or words.index("stroke") < words.index("fill")):
+        raise SvgValueError("paint-order with fill before stroke (normal)", value)
+    return None
 
 
 def _at_least_one(value: str) -> object:
@@ -72,6 +99,13 @@ PRESENTATION: dict[str, Reader] = {
     "font-family": _family, "font-size": length, "text-anchor": _keywords("start", "middle", "end"),
     "font-weight": _keywords("normal", "bold", "bolder", "lighter", *(str(w) for w in range(100, 1000, 100))),
     "font-style": _keywords("normal", "italic", "oblique"),
+}
+# read in a style attribute only, where Inkscape writes them (templates.inkscape reads the text ones)
+STYLE_ONLY: dict[str, Reader] = {
+    **{name: _keywords(*allowed) for name, allowed in (("text-align", ("start", "left", "center", "middle", "end", "right")),
+                                                      *INKSCAPE_NEUTRAL)},
+    "line-height": _any, "-inkscape-font-specification": _any, "shape-inside": _any, "shape-padding": length,
+    "paint-order": lambda v: _paint_order(v),
 }
 COMMON: dict[str, Reader] = {"id": _any, "class": _any, "transform": parse_transform, "clip-path": clip_id,
                              "display": _keywords("inline", "block", "none"), "clip-rule": _keywords(*FILL_RULES),
@@ -140,7 +174,11 @@ def _walk(el: ET.Element, index: dict[int, int], by_id: _Ids, asset: Callable[[s
         found.append(Finding(at, None, f"expected an SVG element printkit draws ({', '.join(sorted(ELEMENTS))}), "
                                        f"found <{tag}>", tag))
         return
-    found += _attributes(el, tag, at)
+    was = el.get(WAS)  # an Inkscape text made plain: its problems name the element as written
+    found += [Finding(f.index, f.attr, f.message.replace(f"<{tag}>", f"<{was}>"), was, f.note) if was else f
+              for f in _attributes(el, tag, at)]
+    if el.get(REFUSED):  # an Inkscape text printkit cannot make plain
+        found.append(Finding(at, None, el.get(REFUSED), was or tag))
     m = _drawn_by(el, tag, m, at)
     if tag in ("use", "image") or "clip-path" in el.attrib:
         found += _references(el, tag, at, by_id, asset, m)
@@ -189,7 +227,7 @@ def _style(value: str, tag: str, at: int) -> list[Finding]:
         return [Finding(at, "style", f"expected {exc.expected} in style of <{tag}>, found {exc.found!r}", tag)]
     out = []
     for name, v in declarations.items():
-        reader = PRESENTATION.get(name) or (COMMON.get(name) if name == "display" else None)
+        reader = PRESENTATION.get(name) or STYLE_ONLY.get(name) or (COMMON.get(name) if name == "display" else None)
         if reader is None:
             out.append(Finding(at, "style", f"expected a style property printkit draws on <{tag}>, found {name!r}", tag))
             continue
@@ -228,8 +266,8 @@ def _resolution(el: ET.Element, href: str, path: Path | None, m: Matrix, at: int
     if dpi is None or dpi >= GOOD_DPI:
         return []
     if dpi < MIN_DPI:
-        return [Finding(at, attr, low_dpi(href, dpi), "image")]
-    return [Finding(at, attr, coarse(href, dpi), "image", note=True)]
+        return [Finding(at, attr, low_dpi(href, dpi, path), "image")]
+    return [Finding(at, attr, coarse(href, dpi, path), "image", note=True)]
 
 
 def _references(el: ET.Element, tag: str, at: int, by_id: _Ids,

@@ -7,6 +7,7 @@ printkit cannot draw) is a TemplateProblem placed at the template's own path and
 """
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import xml.etree.ElementTree as ET
@@ -99,6 +100,7 @@ class TemplateSet:
 
     folders: tuple[Path, ...]
     bases: tuple[Path, ...] = ()
+    looked: str = ""  # where a missing template was looked for, as messages say it
 
     @classmethod
     def for_component(cls, roots: tuple[Path, ...], game: str, kind: str) -> "TemplateSet":
@@ -108,7 +110,9 @@ class TemplateSet:
             for p in (root / game, root / kind, root / "common"):
                 if p.is_dir() and p not in folders:
                     folders.append(p)
-        return cls(tuple(folders), tuple(dict.fromkeys(root.parent for root in roots)))
+        own = f"{roots[0].name}/{game}/" if roots else f"{game}/"
+        return cls(tuple(folders), tuple(dict.fromkeys(root.parent for root in roots)),
+                   f"{own} (the game's own), or the shared {kind}/ and common/ templates")
 
     def render(self, name: str, **values: Any) -> str:
         """The template filled with `values`, checked: SVG printkit can draw, or a TemplateProblem."""
@@ -183,12 +187,32 @@ class TemplateSet:
         return problems
 
 
+class _Missing(str):
+    """An undefined value's message that knows the names its mapping did have, for a "did you mean"."""
+
+    known: list[str]
+    name: str
+
+
+class _Undefined(jinja2.StrictUndefined):
+    """A value a template uses and was not given."""
+
+    @property
+    def _undefined_message(self) -> str:
+        text = super()._undefined_message
+        if isinstance(self._undefined_obj, dict) and isinstance(self._undefined_name, str):
+            missing = _Missing(text)
+            missing.known, missing.name = sorted(str(k) for k in self._undefined_obj), self._undefined_name
+            return missing
+        return text
+
+
 @lru_cache(maxsize=64)
 def environment(folders: tuple[Path, ...]) -> jinja2.Environment:
     env = Sandbox(
         loader=_Loader([str(f) for f in folders]),
         autoescape=True,
-        undefined=jinja2.StrictUndefined,
+        undefined=_Undefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,
@@ -242,8 +266,7 @@ def _placed_failure(tpl: TemplateSet, name: str, exc: Exception) -> TemplateProb
         where = frame_line(exc, tpl.is_template)
     if where is None:
         if isinstance(exc, jinja2.TemplateNotFound) and exc.name == name:
-            folders = ", ".join(str(f.name) for f in tpl.folders) or "no template folder"
-            return TemplateProblem(f"expected template {name!r} in templates/({folders}), found none")
+            return TemplateProblem(f"expected template {name!r} in {tpl.looked or 'the template folders'}, found none")
         file = next((f / name for f in tpl.folders if (f / name).is_file()), Path(name))
         where = (os.path.normpath(file), 1)
     message = _message(exc)
@@ -269,6 +292,11 @@ def _message(exc: Exception) -> str:
         return f"expected valid template syntax, found {exc.message}"
     if isinstance(exc, SecurityError):
         return f"expected only what the template sandbox allows, found {exc.message or exc}"
+    if isinstance(exc, jinja2.UndefinedError) and isinstance(exc.message, _Missing):
+        missing = exc.message
+        close = difflib.get_close_matches(missing.name, missing.known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return f"expected a value it is given ({', '.join(missing.known) or 'none'}), found {missing.name!r}{hint}"
     if isinstance(exc, jinja2.UndefinedError):
         return f"expected every value the template uses, found {exc.message}"
     if isinstance(exc, jinja2.TemplateNotFound):
