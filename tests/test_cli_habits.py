@@ -93,3 +93,20 @@ def test_schema_out_writes_a_schema_per_file_kind(tmp_path):
     assert "cards" in deck["properties"] and deck["properties"]["cards"]["description"]
     catalog = json.loads((tmp_path / "schemas" / "i18n.schema.json").read_text(encoding="utf-8"))
     assert catalog["type"] == "object"
+
+
+def test_help_version_and_completion_do_not_load_the_engine():
+    """`printkit --help` (and --version, and every TAB of shell completion) imports typer, not the engine: no
+    ReportLab drawing, no pydantic models, no build (issue 17, start-up). (printkit imports ReportLab's bare package,
+    under a millisecond, to make its import safe with an odd HOME.)"""
+    import subprocess
+    import sys
+
+    probe = ("import sys, printkit.cli; from printkit.cli import app; "
+             "print(sorted(m for m in ('reportlab.pdfgen', 'reportlab.platypus', 'pydantic', 'printkit.build', 'printkit.draw', 'printkit.content', "
+             "'jinja2', 'svglib') if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
+    assert loaded == "[]"
+    helped = subprocess.run([sys.executable, "-X", "importtime", "-m", "printkit", "--help"], capture_output=True, text=True)
+    assert helped.returncode == 0 and "build" in helped.stdout
+    assert "reportlab.pdfgen" not in helped.stderr and "printkit.build" not in helped.stderr  # -X importtime: every import
