@@ -41,6 +41,9 @@ def test_completion_offers_games_and_option_values():
     assert complete(f"printkit validate --content {FIXTURES / 'content'} m") == ["mini"]
     assert complete("printkit build rep") == ["rep-detect", "replicants"]
     assert complete("printkit build x --paper l") == ["letter"]
+    assert complete("printkit build replicants --lang e") == ["en"]  # the game's own languages
+    assert complete("printkit build run --lang a") == ["all"]
+    assert complete(f"printkit proof mini --content {FIXTURES / 'content'} --lang f") == ["fr"]
 
 
 def test_paper_names_in_any_case_and_a_near_miss_suggested(tmp_path):

@@ -143,6 +143,23 @@ def _complete_game(ctx: typer.Context, incomplete: str) -> list[str]:
     return [g for g in ("all", *roots.games()) if g.startswith(incomplete)]
 
 
+def _complete_lang(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of --lang: the languages of the game named (of every game for 'all')."""
+    import yaml
+
+    roots = _roots(ctx.params.get("content"), ctx.params.get("templates"))
+    target = ctx.params.get("target") or ctx.params.get("game")
+    found: dict[str, None] = {"all": None}
+    for game in roots.games() if target in (None, "all") else [target]:
+        try:
+            head = yaml.safe_load((roots.content / game / "game.yaml").read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError, UnicodeDecodeError):
+            continue
+        langs = head.get("languages") if isinstance(head, dict) else None
+        found.update(dict.fromkeys(str(lang) for lang in langs) if isinstance(langs, list) else {})
+    return [lang for lang in found if lang.lower().startswith(incomplete.lower())]
+
+
 def _games(roots: Roots, target: Optional[str], drafts: bool = True) -> list[str]:
     if target in (None, "all"):
         return roots.games() if drafts else roots.ready_games()

@@ -10,8 +10,8 @@ from typing import Optional
 import typer
 
 from ..errors import PrintkitError
-from . import (ContentOpt, LAYOUT_CHOICES, PAPER_CHOICES, TemplatesOpt, _choices, _complete_game, _fail, _games,
-               _guarded, _problems, _progress, _roots, app, err)
+from . import (ContentOpt, LAYOUT_CHOICES, PAPER_CHOICES, TemplatesOpt, _choices, _complete_game, _complete_lang, _fail,
+               _games, _guarded, _problems, _progress, _roots, app, err)
 
 
 @app.command("build")
@@ -20,7 +20,7 @@ def build_cmd(
     target: str = typer.Argument("all", help="'all' or a game id", autocompletion=_complete_game),
     paper: str = _choices("all", PAPER_CHOICES, "paper size (any case: A4, Letter)"),
     lang: str = typer.Option("all", help="language of the localised components: 'all' or one of the game's "
-                                         "languages (a BCP 47 code: en, fr, es, pt-BR)"),
+                                         "languages (a BCP 47 code: en, fr, es, pt-BR)", autocompletion=_complete_lang),
     out: Path = typer.Option(Path("output"), help="output folder"),
     layout: str = _choices("duplex", LAYOUT_CHOICES, "double-sided pieces: duplex (backs on the next page) or gutterfold"),
     ink_saver: bool = typer.Option(False, "--ink-saver", help="light backgrounds instead of dark ones: far less ink on a home printer"),
@@ -94,7 +94,8 @@ def build_cmd(
 def watch_cmd(
     target: str = typer.Argument("all", help="'all' or a game id", autocompletion=_complete_game),
     paper: str = _choices("a4", PAPER_CHOICES, "paper size (any case: A4, Letter)"),
-    lang: str = typer.Option("all", help="language of the localised components: 'all' or one of the game's"),
+    lang: str = typer.Option("all", help="language of the localised components: 'all' or one of the game's",
+                             autocompletion=_complete_lang),
     out: Path = typer.Option(Path("output"), help="output folder"),
     content: Optional[Path] = ContentOpt,
     templates: Optional[Path] = TemplatesOpt,
@@ -150,7 +151,8 @@ def watch_cmd(
 def proof_cmd(
     game: str = typer.Argument(..., help="a game id, or 'all'", autocompletion=_complete_game),
     paper: str = _choices("a4", PAPER_CHOICES, "paper size (any case: A4, Letter)"),
-    lang: str = typer.Option("all", help="'all' or one of the game's languages: a proof per language"),
+    lang: str = typer.Option("all", help="'all' or one of the game's languages: a proof per language",
+                             autocompletion=_complete_lang),
     out: Path = typer.Option(Path("output"), help="output folder"),
     scale: int = typer.Option(50, min=10, max=100, help="size of the pieces in % of their real size; a piece too "
                                                         "large for the page (a board) is shrunk further to fit"),
