@@ -12,12 +12,13 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
 from .. import __version__
 from ..content import GameContent
-from ..draw import Face, PieceSpec
+from ..draw import Face, PieceSpec, Plan
 from ..geometry import PAPERS
 from ..layout import Options, gangs, piece_name, piece_specs, runs, slug
 
@@ -53,11 +54,17 @@ def _face_bytes(face: Face | None, assets: Callable[[str], Path | None]) -> byte
         svg = face.svg
     else:  # a compiled plan and the values printed in it
         assert face.plan is not None
-        svg = ET.tostring(face.plan.root, encoding="unicode") + json.dumps(face.values or {}, sort_keys=True)
+        svg = _plan_text(face.plan) + json.dumps(face.values or {}, sort_keys=True)
     named = [(href, assets(href)) for href in _HREF.findall(svg)]
     named += [(icon, assets(f"icons/{icon}.svg") or assets(f"icons/{icon}.png")) for icon in _ICON.findall(svg)]
     pictures = b"".join(name.encode() + (_file_digest(path) if path else b"?") for name, path in named)
     return svg.encode() + pictures
+
+
+@lru_cache(maxsize=256)
+def _plan_text(plan: Plan) -> str:
+    """A compiled plan's SVG, written out once: the cards of a group share it (a plan is hashed by identity)."""
+    return ET.tostring(plan.root, encoding="unicode")
 
 
 _DIGESTS: dict[tuple[Path, int, int], bytes] = {}
