@@ -59,6 +59,15 @@ def make_game(tmp_path: Path, image_line: str, cards: int = 9, files: dict[str, 
     return Roots.default(tmp_path / "content", tmp_path / "templates")
 
 
+def pics_cli(tmp_path: Path, command: str) -> subprocess.CompletedProcess:
+    """`printkit build` (A4, the parts alone) or `printkit validate` of the game make_game wrote, as a user runs it."""
+    extra = ["--paper", "a4", "--no-kit", "--no-poster", "--no-gutterfold", "--out", str(tmp_path / "out")] \
+        if command == "build" else []
+    return subprocess.run([sys.executable, "-m", "printkit", command, "pics", "--content", str(tmp_path / "content"),
+                           "--templates", str(tmp_path / "templates"), *extra], capture_output=True, text=True,
+                          cwd=tmp_path)
+
+
 def build_pics(tmp_path: Path, roots: Roots) -> Path:
     out = tmp_path / "out"
     build(Settings(roots=roots, out=out, papers=("a4",), kits=False, gutterfold=False, poster=False), ["pics"])
@@ -131,10 +140,7 @@ def test_slice_covers_the_box_and_is_clipped_to_it(tmp_path):
 def test_an_image_under_150_dpi_is_refused_at_the_template_line(tmp_path):
     make_game(tmp_path, '  <image href="art/small.png" x="5" y="5" width="50" height="50"/>', cards=1,
               files={"art/small.png": quadrants(100)})
-    result = subprocess.run([sys.executable, "-m", "printkit", "build", "pics", "--paper", "a4", "--no-kit",
-                             "--no-poster", "--no-gutterfold", "--content", str(tmp_path / "content"),
-                             "--templates", str(tmp_path / "templates"), "--out", str(tmp_path / "out")],
-                            capture_output=True, text=True, cwd=tmp_path)
+    result = pics_cli(tmp_path, "build")
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     assert result.stderr.splitlines()[0] == ("templates/pics/front.svg.j2:3:10: expected an image of at least 150 dpi "
@@ -153,10 +159,7 @@ def test_a_scaled_group_counts_in_the_dpi(tmp_path):
 def test_the_build_says_how_many_images_print_under_300_dpi(tmp_path):
     make_game(tmp_path, '  <image href="art/mid.png" x="5" y="5" width="50" height="50"/>', cards=1,
               files={"art/mid.png": quadrants(400)})
-    result = subprocess.run([sys.executable, "-m", "printkit", "build", "pics", "--paper", "a4", "--no-kit",
-                             "--no-poster", "--no-gutterfold", "--content", str(tmp_path / "content"),
-                             "--templates", str(tmp_path / "templates"), "--out", str(tmp_path / "out")],
-                            capture_output=True, text=True, cwd=tmp_path)
+    result = pics_cli(tmp_path, "build")
     assert result.returncode == 0, result.stderr
     assert "fit report: images printed under 300 dpi: 1" in result.stderr
 
@@ -177,10 +180,7 @@ def test_a_coarse_image_an_item_names_is_a_problem_at_its_field(tmp_path):
     deck = tmp_path / "content" / "pics" / "deck.yaml"
     deck.write_text(deck.read_text().replace("cards:\n", 'fields:\n  art: {type: str, doc: "picture"}\ncards:\n')
                     + "  - {title: A, art: good}\n  - {title: B, art: small}\n")
-    result = subprocess.run([sys.executable, "-m", "printkit", "build", "pics", "--paper", "a4", "--no-kit",
-                             "--no-poster", "--no-gutterfold", "--content", str(tmp_path / "content"),
-                             "--templates", str(tmp_path / "templates"), "--out", str(tmp_path / "out")],
-                            capture_output=True, text=True, cwd=tmp_path)
+    result = pics_cli(tmp_path, "build")
     assert result.returncode == 2, result.stderr
     assert result.stderr.splitlines()[:-1] == [
         f"content/pics/deck.yaml:11:21: expected an image of at least 150 dpi at its printed size, {AT_150} x {AT_150} "
@@ -220,8 +220,7 @@ def test_a_missing_picture_an_item_names_is_a_problem_at_its_field(tmp_path):
     deck = tmp_path / "content" / "pics" / "deck.yaml"
     deck.write_text(deck.read_text().replace("cards:\n", 'fields:\n  art: {type: str, doc: "picture"}\ncards:\n')
                     + "  - {title: A, art: good}\n  - {title: B, art: gone}\n")
-    result = subprocess.run([sys.executable, "-m", "printkit", "validate", "pics", "--content", str(tmp_path / "content"),
-                             "--templates", str(tmp_path / "templates")], capture_output=True, text=True, cwd=tmp_path)
+    result = pics_cli(tmp_path, "validate")
     assert result.returncode == 2, result.stderr
     assert result.stderr.splitlines()[:-1] == [
         "content/pics/deck.yaml:11:21: expected an image file (SVG, PNG, JPEG or WebP) in the template folders, "
@@ -231,8 +230,7 @@ def test_a_missing_picture_an_item_names_is_a_problem_at_its_field(tmp_path):
 def test_a_missing_template_says_where_it_was_looked_for(tmp_path):
     make_game(tmp_path, "")
     (tmp_path / "templates" / "pics" / "front.svg.j2").unlink()
-    result = subprocess.run([sys.executable, "-m", "printkit", "validate", "pics", "--content", str(tmp_path / "content"),
-                             "--templates", str(tmp_path / "templates")], capture_output=True, text=True, cwd=tmp_path)
+    result = pics_cli(tmp_path, "validate")
     assert result.returncode == 2, result.stderr
     assert ("expected template 'front.svg.j2' in templates/pics/ (the game's own), or the shared deck/ and common/ "
             "templates, found none") in result.stderr
