@@ -9,6 +9,7 @@ boxes (svgtext), fonts and line breaking (text) and PDF text operators (pdftext)
 # what the stages above use; everything else in this folder is private to it
 from .compile import Plan
 from .glyphs import check_catalog_glyphs
+from .pdftext import TextBlock, TextOps
 from .media.icons import ICON, icon_width, unknown as unknown_icon
 from .pieces import (
     Face, PieceSpec, board_piece, board_svg, deck_pieces, hex_pieces, standee_pieces, standee_size,
@@ -20,7 +21,7 @@ from . import text
 from .text import use_game_fonts
 
 __all__ = [
-    "Plan",
+    "Plan", "TextBlock", "TextOps",
     "ICON", "icon_width", "unknown_icon",
     "Context", "Face", "PieceSpec", "Renderer", "Shrink", "TemplateProblem", "TextProblem",
     "board_piece", "board_svg", "check_catalog_glyphs", "deck_pieces", "end_form", "hex_pieces",

@@ -41,18 +41,27 @@ class _Encoder:
         return [(0, text.translate(self.table).encode("latin-1"))]
 
 
+class TextBlock(str):
+    """A written text block that keeps the calls that made it: its bytes hold one document's subset codes and
+    font names, so a face replayed into another document writes its text again from `calls`."""
+
+    calls: list[tuple]
+
+
 class TextOps:
     """Collects the text of one piece and writes it as a single text block."""
 
     def __init__(self, canvas: Canvas):
         self.canvas = canvas
         self.ops: list[str] = []
+        self.calls: list[tuple] = []
         self._encoders: dict[str, _Encoder] = {}
         self._font: tuple[str, int, float] | None = None
         self._fill: tuple[float, float, float] | None = None
 
     def show(self, font_name: str, size: float, fill: tuple[float, float, float], x: float, y: float, text: str) -> None:
         """Text with its baseline start at (x, y) in the current y-down drawing units."""
+        self.calls.append((font_name, size, fill, x, y, text))
         ops = self.ops
         if fill != self._fill:
             ops.append(f"{fp_str(*fill)} rg")
@@ -71,8 +80,10 @@ class TextOps:
 
     def flush(self) -> None:
         if self.ops:
-            self.canvas._code.append("BT " + " ".join(self.ops) + " ET")  # noqa: SLF001
-            self.ops = []
+            block = TextBlock("BT " + " ".join(self.ops) + " ET")
+            block.calls = self.calls
+            self.canvas._code.append(block)  # noqa: SLF001
+            self.ops, self.calls = [], []
         # a new text block starts from an unknown text state
         self._font = None
         self._fill = None

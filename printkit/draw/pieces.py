@@ -6,7 +6,7 @@ template is filled once per distinct item, not once per copy.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from ..content import GameContent, LoadedComponent
@@ -34,6 +34,8 @@ class Face:
     shared: bool = False
     plan: Plan | None = None
     values: dict[str, str] | None = None
+    # the face as drawn, by language and safe zone, replayed in every other file of the build unit (write/replay)
+    recordings: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

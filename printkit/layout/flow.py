@@ -143,14 +143,14 @@ class Figure(Flowable):
         from ..draw import Context, Renderer
 
         c = self.canv
+        if getattr(c, "_printkit_counting", False):
+            return  # pages are only counted: the drawing finds the figure's problems
         w, h = self.size
         ctx = Context(self.lang, (0.0, 0.0, w, h))
         c.saveState()
         c.transform(MM * self.scale, 0, 0, -MM * self.scale, 0, self.height)
         Renderer(c, self.assets).draw_svg(self.svg, ctx)
         c.restoreState()
-        if getattr(c, "_printkit_counting", False):
-            return
         self.problems += [(self.name, tp) for tp in ctx.problems]
 
 
@@ -265,7 +265,7 @@ def _pour(c: Canvas, paper: Paper, flow: Flow, on_page: Callable[[int], None]) -
 
 def count_pages(paper: Paper, flow: Flow) -> int:
     c = Canvas(io.BytesIO(), pagesize=(paper.width * MM, paper.height * MM), initialFontName=T.register_fonts())
-    c._printkit_counting = True  # figures drawn here only to count pages: their problems are found again later
+    c._printkit_counting = True  # figures are not drawn where pages are only counted
     return _pour(c, paper, flow, lambda n: c.showPage())
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
+from typing import Any, Callable
 
 from .boards import fits_sheet, poster_page, poster_paper, tile_count, tile_pages
 from ..content import GameContent, LoadedComponent
@@ -14,7 +14,7 @@ from ..errors import Problem
 from ..content import pos_of
 from ..draw import TemplateProblem, icon_width
 from ..content import Board, Deck, HexBoard, Sheet, Standee, Tokens
-from .sheets import SheetLabels, Sink, diagram_page, grid_pages, gutterfold_pages, layout_pages
+from .sheets import SheetLabels, Sink, grid_pages, gutterfold_pages, hex_board_pages, layout_pages, size_runs
 from ..write import Writer
 from ..draw import (board_piece, board_svg, deck_pieces, hex_pieces, standee_pieces, standee_size, template_values,
                            templates_for, token_pieces)
@@ -56,9 +56,13 @@ def sheet_flow(content: GameContent, comp: LoadedComponent, lang: str, theme: st
                  model.title)
     problems: list = []
 
+    svgs: dict[str, str] = {}  # each figure is rendered once, however often the flow is poured
+
     def figure(block) -> list:
         size = model.figure_sizes.get(block.figure, (80.0, 50.0))
-        svg = _figure_svg(content, comp, block.figure, size, lang, theme)
+        if block.figure not in svgs:
+            svgs[block.figure] = _figure_svg(content, comp, block.figure, size, lang, theme)
+        svg = svgs[block.figure]
         out = [Figure(svg, size, lang, templates_for(content, comp).asset, problems, block.figure)]
         if block.key:  # a caption never lands in another column than its figure
             caption = Paragraph(text(block.key, "caption"), st["caption"])
@@ -136,7 +140,7 @@ def _plan_hex_board(content: GameContent, comp: LoadedComponent, paper: Paper, l
 
     model = comp.model
     sizes = [(piece_cluster(model, p)[0], p.qty) for p in model.pieces]
-    return sum(layout_pages(n, size, paper, False, False) for size, n in _runs(sizes)) + len(model.layouts)
+    return sum(layout_pages(n, size, paper, False, False) for size, n in size_runs(sizes)) + len(model.layouts)
 
 
 def _plan_board(content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options) -> int:
@@ -147,12 +151,22 @@ def _plan_board(content: GameContent, comp: LoadedComponent, paper: Paper, lang:
 
 
 def _plan_sheet(content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options) -> int:
-    from .flow import count_pages
-
     try:
-        return count_pages(paper, sheet_flow(content, comp, lang, opts.theme))
+        return _sheet_pages(content, comp, paper, lang, opts)
     except TemplateProblem:
         return 0  # drawing the part reports it, with its position
+
+
+def _sheet_flow(content: GameContent, comp: LoadedComponent, lang: str, opts: Options):
+    """A sheet's flow, made once per build unit (its figures rendered once) for its part files and kits."""
+    return _once(opts, ("flow", content.id, comp.stem, lang), lambda: sheet_flow(content, comp, lang, opts.theme))
+
+
+def _sheet_pages(content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options) -> int:
+    from .flow import count_pages
+
+    return _once(opts, ("pages", content.id, comp.stem, paper.name, lang),
+                 lambda: count_pages(paper, _sheet_flow(content, comp, lang, opts)))
 
 
 def draw_part(w: Writer, content: GameContent, comp: LoadedComponent, paper: Paper, lang: str, opts: Options,
@@ -213,9 +227,14 @@ def _specs(d: Drawing) -> list:
 
 def cached_pieces(content: GameContent, comp: LoadedComponent, opts: Options, piece_lang: str | None) -> list:
     """A component's pieces, drawn once per build and language and shared by its part files, kits and images."""
-    key = (content.id, comp.stem, piece_lang)
+    return _once(opts, (content.id, comp.stem, piece_lang),
+                 lambda: kind_of(comp.model).pieces(content, comp, opts.theme, piece_lang))
+
+
+def _once(opts: Options, key: tuple, make: Callable[[], Any]) -> Any:
+    """Made once per build unit: opts.cache lives as long as the unit."""
     if key not in opts.cache:
-        opts.cache[key] = kind_of(comp.model).pieces(content, comp, opts.theme, piece_lang)
+        opts.cache[key] = make()
     return opts.cache[key]
 
 
@@ -239,47 +258,18 @@ def _draw_board(d: Drawing) -> int:
 def _draw_sheet(d: Drawing) -> int:
     from .flow import flow_pages
 
-    flow = sheet_flow(d.content, d.comp, d.lang, d.opts.theme)
-    pages = flow_pages(d.w, d.paper, flow, d.label)
+    flow = _sheet_flow(d.content, d.comp, d.lang, d.opts)
+    seen = len(flow.problems)  # the flow is shared: only this drawing's problems are this file's
+    pages = flow_pages(d.w, d.paper, flow, d.label, _sheet_pages(d.content, d.comp, d.paper, d.lang, d.opts))
     at = d.comp.raw.value_pos.get("figures", d.comp.raw.pos)
-    d.sink.problems += [Problem(at, f"{tp.message} (figure {name!r}, field {tp.field})") for name, tp in flow.problems]
+    d.sink.problems += [Problem(at, f"{tp.message} (figure {name!r}, field {tp.field})")
+                        for name, tp in flow.problems[seen:]]
     return pages
 
 
 def _draw_hex_board(d: Drawing) -> int:
-    return _hex_board_pages(d.w, d.content, d.comp, _specs(d), d.paper, d.label, d.opts, d.sink, d.assets, d.piece_lang)
-
-
-def _runs(sizes: list[tuple[tuple[float, float], int]]) -> list[tuple[tuple[float, float], int]]:
-    """Consecutive pieces of one size, as (size, count): each run is imposed on its own grid."""
-    runs: list[tuple[tuple[float, float], int]] = []
-    for size, n in sizes:
-        if runs and runs[-1][0] == size:
-            runs[-1] = (size, runs[-1][1] + n)
-        else:
-            runs.append((size, n))
-    return runs
-
-
-def _hex_board_pages(w: Writer, content: GameContent, comp: LoadedComponent, specs: list, paper: Paper,
-                     label: SheetLabels, opts: Options, sink: Sink, assets, lang: str | None) -> int:
-    """The pieces to cut out (a grid per piece size), then one assembly diagram per layout."""
-    from ..rules import layout_geometry
-
-    model = comp.model
-    assert isinstance(model, HexBoard)
-    pages, start = 0, 0
-    for size, n in _runs([(s.size, 1) for s in specs]):
-        pages += grid_pages(w, specs[start:start + n], n, paper, label, sink, assets, False,
-                            pos_of(comp.raw, "pieces") or comp.raw.pos)
-        start += n
-    tpl = templates_for(content, comp)
-    base = template_values(content, comp, model.diagram_size, opts.theme, lang)
-    for layout in model.layouts:
-        svg = tpl.render(model.diagram, **base, layout=layout_geometry(model, layout))
-        pages += diagram_page(w, svg, model.diagram_size, paper, label, sink, assets,
-                              pos_of(comp.raw, "diagram") or comp.raw.pos)
-    return pages
+    return hex_board_pages(d.w, d.content, d.comp, _specs(d), d.paper, d.label, d.opts.theme, d.sink, d.assets,
+                           d.piece_lang)
 
 
 def draw_poster(w: Writer, content: GameContent, comp: LoadedComponent, sink: Sink, theme: str = "standard",

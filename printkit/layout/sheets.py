@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from itertools import groupby
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
@@ -12,7 +13,8 @@ from .impose import best_grid, gutterfold
 from ..write import Rect, Writer
 from ..draw import Face, PieceSpec
 from ..draw import Context, TextProblem
-from ..draw import Shrink
+from ..draw import Shrink, template_values, templates_for
+from ..content import GameContent, HexBoard, LoadedComponent, pos_of
 
 
 
@@ -299,3 +301,29 @@ def diagram_page(w: Writer, svg: str, size: tuple[float, float], paper: Paper, l
     w.furniture((MARGIN, paper.height - MARGIN - 7, paper.width - 2 * MARGIN, 7), label.footer(0, 0), label.t("ruler"))
     w.end()
     return 1
+
+
+def size_runs(sizes: list[tuple[tuple[float, float], int]]) -> list[tuple[tuple[float, float], int]]:
+    """Consecutive pieces of one size, as (size, count): each run is imposed on its own grid."""
+    return [(size, sum(n for _, n in run)) for size, run in groupby(sizes, key=lambda s: s[0])]
+
+
+def hex_board_pages(w: Writer, content: GameContent, comp: LoadedComponent, specs: list, paper: Paper,
+                    label: SheetLabels, theme: str, sink: Sink, assets: Callable, lang: str | None) -> int:
+    """The pieces to cut out (a grid per piece size), then one assembly diagram per layout."""
+    from ..rules import layout_geometry
+
+    model = comp.model
+    assert isinstance(model, HexBoard)
+    pages, start = 0, 0
+    for size, n in size_runs([(s.size, 1) for s in specs]):
+        pages += grid_pages(w, specs[start:start + n], n, paper, label, sink, assets, False,
+                            pos_of(comp.raw, "pieces") or comp.raw.pos)
+        start += n
+    tpl = templates_for(content, comp)
+    base = template_values(content, comp, model.diagram_size, theme, lang)
+    for layout in model.layouts:
+        svg = tpl.render(model.diagram, **base, layout=layout_geometry(model, layout))
+        pages += diagram_page(w, svg, model.diagram_size, paper, label, sink, assets,
+                              pos_of(comp.raw, "diagram") or comp.raw.pos)
+    return pages

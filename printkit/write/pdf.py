@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from ..geometry import outline, trace
 from ..geometry import MARGIN, Paper
 from ..draw import Context, Renderer, end_form
+from .replay import mark, record, replay
 
 Rect = tuple[float, float, float, float]  # x, y, w, h in mm from the top left
 MARK_WIDTH = 0.15
@@ -112,12 +113,24 @@ class Writer:
         self.renderer.asset_path = assets
         if form:
             c.doForm(form)
-        elif face.plan is not None:
+        else:
+            self._face(face, ctx)
+        c.restoreState()
+
+    def _face(self, face, ctx: Context) -> None:
+        """A face drawn once per build unit, replayed wherever it is printed again (write/replay)."""
+        key = (ctx.lang, ctx.safe)
+        done = face.recordings.get(key)
+        if done and replay(self.canvas, done, self.renderer._text_ops, ctx):  # noqa: SLF001
+            return
+        before = mark(self.canvas)
+        if face.plan is not None:
             ctx.values = face.values
             self.renderer.draw_tree(face.plan.root, ctx)
         else:
             self.renderer.draw_svg(face.svg, ctx)
-        c.restoreState()
+        if done is None:
+            face.recordings[key] = record(self.canvas, before, ctx) or False
 
     def cut_outline(self, shape: str, x: float, y: float, w: float, h: float) -> None:
         """The cutting line of a round or hexagonal piece (rectangles are cut at the margin marks)."""
