@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from ..errors import ContentError, Pos, Problem, expected_found
-from .compose import BASE, MAX_DIGITS, Composer, decode, node_pos, read_limited, text_problem
+from .compose import BASE, MAX_DEPTH, MAX_DIGITS, Composer, _core_value, decode, node_pos, read_limited, text_problem
 
 _STR, _INT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
 _MAP, _SEQ = yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG
@@ -180,6 +180,126 @@ class _Builder:
         return result
 
 
+class _Rare(Exception):
+    """A file the one-pass builder leaves to the composer and builder: anchors, aliases, tags, merge keys,
+    anything over a limit and any problem (those two then find and word it exactly)."""
+
+
+_NO_KEY = object()  # a mapping waiting for its next key, not for a value
+_KEY_TYPES = frozenset({str, int, float})
+# plain scalars the builder makes from their text alone, no alias or merge: the one pass builds these
+_PLAIN_TAGS = frozenset({_STR, _INT, "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
+                         "tag:yaml.org,2002:null", "tag:yaml.org,2002:timestamp"})
+
+
+class _Scalars:
+    """Scalar events → values as the composer and builder make them, or _Rare at any problem.
+
+    Most plain scalars start with a character no implicit resolver looks at (a word, a sentence):
+    those are text at once, without PyYAML's regular expressions.
+    """
+
+    def __init__(self, loader: Any, path: str):
+        self.loader, self.problems = loader, []
+        resolvers = loader.yaml_implicit_resolvers
+        self.firsts = None if None in resolvers else frozenset(resolvers)  # None: any plain scalar may resolve
+        self.plain_texts: set[str] = set()  # plain scalars already found to be text without a problem
+        self.composer, self.builder = Composer(loader, path, self.problems), _Builder(loader, path, self.problems)
+
+    def __call__(self, event: Any) -> Any:
+        text = event.value
+        if event.anchor is not None or event.tag is not None:
+            raise _Rare
+        if event.implicit[0] and (self.firsts is None or text[:1] in self.firsts) and text not in self.plain_texts:
+            return self._plain(event, text)
+        if text_problem(text):
+            raise _Rare
+        return text
+
+    def _plain(self, event: Any, text: str) -> Any:
+        """A plain scalar a resolver may read as something else than text."""
+        if event.style:
+            raise _Rare
+        tag = self.loader.resolve(yaml.ScalarNode, text, event.implicit)
+        if tag == _STR:
+            if not isinstance(_core_value(text), str) or text_problem(text):
+                raise _Rare  # YAML 1.2 reads it otherwise, or a bad text
+            self.plain_texts.add(text)
+            return text
+        if tag == _INT and text.isdigit() and (text[0] != "0" or len(text) == 1) and len(text) <= MAX_DIGITS:
+            return int(text)
+        if tag not in _PLAIN_TAGS:
+            raise _Rare
+        node = yaml.ScalarNode(tag, text, event.start_mark, event.end_mark, style=event.style)
+        self.composer._check_plain(node)
+        value = self.builder._scalar(node)
+        if self.problems:
+            raise _Rare
+        return value
+
+
+def _one_pass(loader: Any, path: str) -> Any:
+    """The values of a file, built straight from the parser's events, as the composer and builder
+    build them; raises _Rare (or a YAML error) for anything they must read instead."""
+    get = loader.get_event
+    get()  # stream start
+    if type(get()) is yaml.StreamEndEvent:
+        return None
+    root = _one_document(get, _Scalars(loader, path), path)
+    get()  # document end
+    if type(get()) is not yaml.StreamEndEvent:
+        raise _Rare
+    return root
+
+
+def _one_document(get: Any, scalar: _Scalars, path: str) -> Any:
+    # open containers, innermost last: [YList, item positions] or [YMap, spots, key, key line, key col]
+    stack: list[list[Any]] = []
+    scalar_event, map_start, seq_start = yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent
+    while True:
+        event = get()
+        kind = type(event)
+        if kind is scalar_event:
+            value, mark = scalar(event), event.start_mark
+            line, col = mark.line + 1, mark.column + 1
+        elif kind is map_start or kind is seq_start:
+            if event.anchor is not None or event.tag is not None or len(stack) >= MAX_DEPTH:
+                raise _Rare
+            stack.append(_open(kind is map_start, event.start_mark, path))
+            continue
+        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+            value = stack.pop()[0]
+            line, col = value._at
+        else:
+            raise _Rare  # an alias
+        if not stack:
+            return value
+        top = stack[-1]
+        if len(top) == 2:
+            top[0].append(value)
+            top[1].append((line, col))
+        elif top[2] is _NO_KEY:
+            if type(value) not in _KEY_TYPES or value in top[0]:
+                raise _Rare  # not a plain key, or a key again
+            top[2], top[3], top[4] = value, line, col
+        else:
+            key = top[2]
+            top[0][key] = value
+            top[1][key] = (top[3], top[4], line, col)
+            top[2] = _NO_KEY
+
+
+def _open(mapping: bool, mark: Any, path: str) -> list[Any]:
+    at = (mark.line + 1, mark.column + 1)
+    if mapping:
+        result = YMap()
+        result._path, result._at, result._spots = path, at, {}
+        return [result, result._spots, _NO_KEY, 0, 0]
+    items = YList()
+    items._path, items._at, items._items_at = path, at, []
+    return [items, items._items_at]
+
+
 def load_yaml(file: Path, shown_as: str) -> Any:
     """Load one YAML file; `shown_as` is the path printed in messages. Raises ContentError."""
     from .cache import cached
@@ -189,8 +309,19 @@ def load_yaml(file: Path, shown_as: str) -> Any:
 
 
 def _parse(data: bytes, shown_as: str, base: Any = BASE) -> Any:
-    problems: list[Problem] = []
     text = decode(data, shown_as)
+    loader = base(text)
+    try:
+        return _one_pass(loader, shown_as)
+    except (_Rare, yaml.YAMLError):
+        pass  # read again below: the composer and the builder take the rare parts and word every problem
+    finally:
+        loader.dispose()
+    return _compose_and_build(text, shown_as, base)
+
+
+def _compose_and_build(text: str, shown_as: str, base: Any) -> Any:
+    problems: list[Problem] = []
     loader = base(text)
     try:
         root = Composer(loader, shown_as, problems).compose()
@@ -199,7 +330,7 @@ def _parse(data: bytes, shown_as: str, base: Any = BASE) -> Any:
         if "nesting depth" in str(exc.problem) and base is not yaml.SafeLoader:
             # newer libyaml scans far ahead and stops at its own depth limit, before the composer reaches
             # ours: the pure-Python parser hands over one event at a time, so the problem is placed alike
-            return _parse(data, shown_as, yaml.SafeLoader)
+            return _compose_and_build(text, shown_as, yaml.SafeLoader)
         mark = exc.problem_mark or exc.context_mark
         pos = Pos(shown_as, mark.line + 1, mark.column + 1) if mark else Pos(shown_as)
         problem = " ".join(str(exc.problem or exc.context).split())
