@@ -7,6 +7,7 @@ here every text is checked and every number is finite.
 """
 from __future__ import annotations
 
+import gc
 import math
 from pathlib import Path
 from collections.abc import Iterator, Mapping, Sequence
@@ -15,7 +16,8 @@ from typing import Any
 import yaml
 
 from ..errors import ContentError, Pos, Problem, expected_found
-from .compose import BASE, MAX_DEPTH, MAX_DIGITS, Composer, _core_value, decode, node_pos, read_limited, text_problem
+from .compose import (BASE, MAX_DEPTH, MAX_DIGITS, MAX_TEXT, NOT_TEXT, Composer, core_value, decode, node_pos, read_limited,
+                      text_problem)
 
 _STR, _INT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
 _MAP, _SEQ = yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG
@@ -192,39 +194,23 @@ _PLAIN_TAGS = frozenset({_STR, _INT, "tag:yaml.org,2002:float", "tag:yaml.org,20
                          "tag:yaml.org,2002:null", "tag:yaml.org,2002:timestamp"})
 
 
-class _Scalars:
-    """Scalar events → values as the composer and builder make them, or _Rare at any problem.
-
-    Most plain scalars start with a character no implicit resolver looks at (a word, a sentence):
-    those are text at once, without PyYAML's regular expressions.
-    """
+class _Plain:
+    """Plain scalars a resolver may read as something else than text (`no`, `12`, `2024-01-01`) → values
+    as the composer and builder make them, or _Rare at any problem."""
 
     def __init__(self, loader: Any, path: str):
         self.loader, self.problems = loader, []
-        resolvers = loader.yaml_implicit_resolvers
-        self.firsts = None if None in resolvers else frozenset(resolvers)  # None: any plain scalar may resolve
-        self.plain_texts: set[str] = set()  # plain scalars already found to be text without a problem
+        self.texts: set[str] = set()  # plain scalars already found to be text without a problem
         self.composer, self.builder = Composer(loader, path, self.problems), _Builder(loader, path, self.problems)
 
-    def __call__(self, event: Any) -> Any:
-        text = event.value
-        if event.anchor is not None or event.tag is not None:
-            raise _Rare
-        if event.implicit[0] and (self.firsts is None or text[:1] in self.firsts) and text not in self.plain_texts:
-            return self._plain(event, text)
-        if text_problem(text):
-            raise _Rare
-        return text
-
-    def _plain(self, event: Any, text: str) -> Any:
-        """A plain scalar a resolver may read as something else than text."""
+    def __call__(self, event: Any, text: str) -> Any:
         if event.style:
             raise _Rare
         tag = self.loader.resolve(yaml.ScalarNode, text, event.implicit)
         if tag == _STR:
-            if not isinstance(_core_value(text), str) or text_problem(text):
+            if not isinstance(core_value(text), str) or text_problem(text):
                 raise _Rare  # YAML 1.2 reads it otherwise, or a bad text
-            self.plain_texts.add(text)
+            self.texts.add(text)
             return text
         if tag == _INT and text.isdigit() and (text[0] != "0" or len(text) == 1) and len(text) <= MAX_DIGITS:
             return int(text)
@@ -241,26 +227,46 @@ class _Scalars:
 def _one_pass(loader: Any, path: str) -> Any:
     """The values of a file, built straight from the parser's events, as the composer and builder
     build them; raises _Rare (or a YAML error) for anything they must read instead."""
+    resolvers = loader.yaml_implicit_resolvers
+    if None in resolvers:
+        raise _Rare  # a resolver for plain scalars of any first character
     get = loader.get_event
     get()  # stream start
     if type(get()) is yaml.StreamEndEvent:
         return None
-    root = _one_document(get, _Scalars(loader, path), path)
+    collecting = gc.isenabled()
+    gc.disable()  # the values are ~10 objects per line that all live on: the collector would walk them for nothing
+    try:
+        root = _one_document(get, _Plain(loader, path), frozenset(resolvers), path)
+    finally:
+        if collecting:
+            gc.enable()
     get()  # document end
     if type(get()) is not yaml.StreamEndEvent:
         raise _Rare
     return root
 
 
-def _one_document(get: Any, scalar: _Scalars, path: str) -> Any:
+def _one_document(get: Any, plain: _Plain, firsts: frozenset[str], path: str) -> Any:
+    """The document's values; one loop, as its events are most of a large file's loading time."""
     # open containers, innermost last: [YList, item positions] or [YMap, spots, key, key line, key col]
     stack: list[list[Any]] = []
     scalar_event, map_start, seq_start = yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent
+    plain_texts, not_text = plain.texts, NOT_TEXT.search
     while True:
         event = get()
         kind = type(event)
         if kind is scalar_event:
-            value, mark = scalar(event), event.start_mark
+            text = event.value
+            if event.anchor is not None or event.tag is not None:
+                raise _Rare
+            if event.implicit[0] and text[:1] in firsts and text not in plain_texts:
+                value = plain(event, text)
+            elif len(text) > MAX_TEXT or not text.isprintable() and not_text(text):
+                raise _Rare  # text must be readable (what NOT_TEXT finds is never printable: most text skips it)
+            else:
+                value = text
+            mark = event.start_mark
             line, col = mark.line + 1, mark.column + 1
         elif kind is map_start or kind is seq_start:
             if event.anchor is not None or event.tag is not None or len(stack) >= MAX_DEPTH:
