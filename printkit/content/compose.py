@@ -36,7 +36,7 @@ _UNREADABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800
 # Characters no text may hold: controls (tab and line feed aside; escapes can make them), the
 # private-use code points printkit uses for its own placeholders, lone surrogates, non-characters.
 NOT_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ue000-\uf8ff\ufffe\uffff"
-                       "\U000f0000-\U0010ffff]")
+                      "\U000f0000-\U0010ffff]")
 # YAML 1.2's core schema: how a plain scalar reads there, to refuse those YAML 1.1 (PyYAML) reads otherwise
 _CORE_INT = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
 _CORE_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
@@ -164,10 +164,10 @@ class Composer:
         if tag is None or tag == "!":
             node.tag = self.loader.resolve(yaml.ScalarNode, value, event.implicit)
             if event.implicit[0] and not event.style:
-                self._check_plain(node)
+                self.check_plain(node)
         return node
 
-    def _check_plain(self, node: yaml.ScalarNode) -> None:
+    def check_plain(self, node: yaml.ScalarNode) -> None:
         """A plain scalar must mean the same in YAML 1.1 and 1.2 (or be quoted)."""
         text, tag = node.value, node.tag
         if tag == _INT and text.isdigit() and (text[0] != "0" or len(text) == 1):

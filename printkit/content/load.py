@@ -4,6 +4,10 @@ Mappings load as `YMap` and sequences as `YList`; both keep the position of each
 so any later stage can point at the exact line and column of a field. Loading is safe: only
 standard YAML tags, no Python objects; `compose` reads the file into nodes within limits, and
 here every text is checked and every number is finite.
+
+Most files use none of YAML's rarer parts and have no problem: their values are built in one pass
+over the parser's events, without nodes (a large deck loads ~4x faster). Any anchor, alias, tag, merge
+key, limit or problem sends the file to the composer and builder, which read it and word each problem.
 """
 from __future__ import annotations
 
@@ -217,7 +221,7 @@ class _Plain:
         if tag not in _PLAIN_TAGS:
             raise _Rare
         node = yaml.ScalarNode(tag, text, event.start_mark, event.end_mark, style=event.style)
-        self.composer._check_plain(node)
+        self.composer.check_plain(node)
         value = self.builder._scalar(node)
         if self.problems:
             raise _Rare
