@@ -203,7 +203,8 @@ class _Plain:
     as the composer and builder make them, or _Rare at any problem."""
 
     def __init__(self, loader: Any, path: str):
-        self.loader, self.problems = loader, []
+        self.loader = loader
+        self.problems: list[Problem] = []
         self.texts: set[str] = set()  # plain scalars already found to be text without a problem
         self.composer, self.builder = Composer(loader, path, self.problems), _Builder(loader, path, self.problems)
 
