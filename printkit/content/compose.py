@@ -35,8 +35,8 @@ _STR, _INT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
 _UNREADABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 # Characters no text may hold: controls (tab and line feed aside; escapes can make them), the
 # private-use code points printkit uses for its own placeholders, lone surrogates, non-characters.
-_NOT_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ue000-\uf8ff\ufffe\uffff"
-                       "\U000f0000-\U0010ffff]")
+NOT_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ue000-\uf8ff\ufffe\uffff"
+                      "\U000f0000-\U0010ffff]")
 # YAML 1.2's core schema: how a plain scalar reads there, to refuse those YAML 1.1 (PyYAML) reads otherwise
 _CORE_INT = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
 _CORE_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
@@ -59,7 +59,7 @@ def text_problem(value: str) -> str | None:
     """What a text breaks of the rules every text keeps, or None (messages end in `found …`)."""
     if len(value) > MAX_TEXT:
         return f"expected a text of at most {MAX_TEXT:,} characters, found {len(value):,}"
-    bad = _NOT_TEXT.search(value)
+    bad = NOT_TEXT.search(value)
     if bad:
         kind = "the private-use character" if 0xE000 <= ord(bad.group()) <= 0xF8FF or ord(bad.group()) >= 0xF0000 \
             else "the control character"
@@ -164,15 +164,15 @@ class Composer:
         if tag is None or tag == "!":
             node.tag = self.loader.resolve(yaml.ScalarNode, value, event.implicit)
             if event.implicit[0] and not event.style:
-                self._check_plain(node)
+                self.check_plain(node)
         return node
 
-    def _check_plain(self, node: yaml.ScalarNode) -> None:
+    def check_plain(self, node: yaml.ScalarNode) -> None:
         """A plain scalar must mean the same in YAML 1.1 and 1.2 (or be quoted)."""
         text, tag = node.value, node.tag
         if tag == _INT and text.isdigit() and (text[0] != "0" or len(text) == 1):
             return  # a plain decimal number, the common case, reads alike
-        core = _core_value(text)
+        core = core_value(text)
         if tag == _STR and isinstance(core, str) or tag == "tag:yaml.org,2002:merge" and text == "<<":
             return  # the common case, at once
         try:
@@ -188,7 +188,7 @@ class Composer:
                                                             f"write \"{text}\" in quotes for text"))
 
 
-def _core_value(text: str) -> Any:
+def core_value(text: str) -> Any:
     """What YAML 1.2's core schema makes of a plain scalar."""
     if text in _CORE_WORDS:
         return _CORE_WORDS[text]
