@@ -130,16 +130,17 @@ def stale_files(settings: Settings, games: list[str]) -> list[str]:
             for f in _plan(c, settings) if settings.force or not records.fresh(f.rel, f.key)]
 
 
-def check_build(roots: Roots, games: list[str]) -> list[GameContent]:
+def check_build(roots: Roots, games: list[str], jobs: int = 0) -> list[GameContent]:
     """`validate`'s verdict, the same as a build's: every file of every paper and language drawn in a
-    throwaway folder (templates rendered, texts fitted), nothing written to the output folder."""
+    throwaway folder (templates rendered, texts fitted) on `jobs` processes (0: every core), nothing written
+    to the output folder."""
     contents = validate(roots, games)
     try:
         scratch = tempfile.TemporaryDirectory(prefix="printkit-validate-")
     except OSError as exc:
         raise ContentError([os_problem(tempfile.gettempdir(), exc, "a folder we can write for drawing")]) from None
     with scratch as tmp:
-        settings = Settings(roots=roots, out=Path(tmp))
+        settings = Settings(roots=roots, out=Path(tmp), jobs=jobs)
         _draw(settings, contents, lambda _: None, True, None, Records(Path(tmp)), [_plan(c, settings) for c in contents])
     return contents
 
