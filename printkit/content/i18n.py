@@ -49,6 +49,9 @@ class Catalogs:
 
 
 def fill(text: str, lang: str, values: Mapping[str, Any]) -> str:
+    if "{" not in text:
+        return text  # most texts have no placeholder: thousands of card values skip the regular expression
+
     def one(match: re.Match[str]) -> str:
         name = match.group(1)
         return format_value(values[name], lang) if name in values else match.group(0)

@@ -10,6 +10,8 @@ ordinary path (render and parse per card).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -98,4 +100,11 @@ def group_key(item: dict[str, Any], structural: frozenset[str]) -> tuple:
 
 
 def substitute(text: str, values: dict[str, str]) -> str:
-    return TOKEN_RE.sub(lambda m: values[m.group(1)], text)
+    parts = _parts(text)
+    return "".join(values[part] if i % 2 else part for i, part in enumerate(parts)) if len(parts) > 1 else text
+
+
+@lru_cache(maxsize=4096)
+def _parts(text: str) -> tuple[str, ...]:
+    """A plan's text split at its placeholders: literal, field name, literal, … (a plan's texts are few)."""
+    return tuple(TOKEN_RE.split(text))
