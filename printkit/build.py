@@ -29,7 +29,8 @@ from .draw import TemplateProblem, check_catalog_glyphs, take_notes, use_game_fo
 from .staging import OutputFile, Stage, os_problem
 from .changes import FACES_FILE, PieceKey, faces_since
 from .incremental import Drawn, Records, context, game_keys, keep_unit_times, run_units, unit_times
-from .outputs import Planned, _langs, build_changes, build_game, build_images, build_kit, output_path, plan_game
+from .outputs import (Planned, _langs, build_changes, build_game, build_images, build_kit, forget_games,
+                      output_path, plan_game)
 
 __all__ = ["OutputFile", "Planned", "Settings", "build", "build_calibration", "build_kit", "check_build", "output_path",
            "stale_files", "validate"]
@@ -194,6 +195,7 @@ def _run_unit(unit: _Unit) -> tuple[Stage, list[Problem], float]:
     if unit.changes:
         sink = Sink({c.stem: c.raw.value_pos.get("back", c.raw.pos) for c in content.components.values()})
         try:
+            # pieces of their own: drawing marks a compiled plan's elements, which its fingerprint would see
             build_changes(content, settings, stage, sink, Options(settings.layout, settings.theme), unit.before,
                           lambda _: None)
         except TemplateProblem as exc:  # the drawing units report the template's problems at their place
@@ -216,6 +218,7 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
           changed: dict[str, list[PieceKey]] | None, records: Records, plans: list[list[Planned]],
           unchanged: dict[str, list[str]] | None = None) -> list[OutputFile]:
     take_notes()  # the image notes of this build's templates only
+    forget_games()
     stage = Stage(settings.out, settings.duplex_offset)
     sink, kept, problems = Sink({}), [], []
 

@@ -77,7 +77,7 @@ def build_game(content: GameContent, settings: Settings, stage: "Stage", files: 
                done: Callable[[Planned, Sink, list[Problem]], None]) -> None:
     """Draw the planned files of a game, each with a sink of its own; `done` hears each one drawn with its sink
     and the image notes of its templates. One Options for them all: its piece cache serves every file."""
-    opts = Options(settings.layout, settings.theme)
+    opts = game_options(content, settings)
     shared_pos = {c.stem: c.raw.value_pos.get("back", c.raw.pos) for c in content.components.values()}
     for f in files:
         sink = Sink(shared_pos)
@@ -103,6 +103,23 @@ def build_game(content: GameContent, settings: Settings, stage: "Stage", files: 
             draw_part(w, content, comp, paper, lang, part_opts, sink)
             stage.add(w, f.rel, {**meta, "items": 0 if comp.kind == "sheet" and not fold else items_of(comp, paper)})
         done(f, sink, take_notes())
+
+
+_CACHES: dict[int, tuple[GameContent, dict]] = {}
+
+
+def forget_games() -> None:
+    """A new build's games are new objects: the last build's caches go (a watch builds again and again)."""
+    _CACHES.clear()
+
+
+def game_options(content: GameContent, settings: Settings) -> Options:
+    """Options whose piece cache is the game's in this process: every unit of the game that runs here (a kit in
+    each language, the fingerprints) shares its language-free pieces, sheet flows and drawn faces."""
+    held = _CACHES.get(id(content))
+    if held is None or held[0] is not content:  # the id of a game gone since: a new game
+        held = _CACHES[id(content)] = (content, {})
+    return Options(settings.layout, settings.theme, held[1])
 
 
 def build_changes(content: GameContent, settings: Settings, stage: "Stage", sink: Sink, opts: Options,
