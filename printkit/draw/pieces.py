@@ -15,8 +15,6 @@ from ..content import localised_data, translated, translated_board
 from ..content import Item, plain
 from ..content import Board, Deck, GraphBoard, HexBoard, Standee, Tokens
 from ..content import Roots
-import svgwrite
-from svgwrite.base import BaseElement
 
 from .compile import Plan, analyse, group_key, plan_for
 from .templates import TemplateProblem, TemplateSet
@@ -133,13 +131,14 @@ def standee_size(model: Standee) -> tuple[float, float]:
     return w, 2 * h + 2 * model.base
 
 
-class _Nested(BaseElement):
-    """A filled face placed as a nested <svg> (svgwrite has no element for foreign SVG)."""
+class _Nested:
+    """A filled face placed as a nested <svg> (svgwrite has no element for foreign SVG). Not one of svgwrite's
+    elements: a drawing made with debug=False asks its children for nothing but their XML, and svgwrite is
+    imported only when a standee is drawn."""
 
     elementname = "svg"
 
     def __init__(self, face: ET.Element, x: float, y: float, w: float, h: float):
-        super().__init__(debug=False)
         self.face, self.box = face, (x, y, w, h)
 
     def get_xml(self) -> ET.Element:
@@ -152,6 +151,8 @@ class _Nested(BaseElement):
 
 def standee_svg(face: str, w: float, h: float, tab: float, colour: str) -> str:
     """Tab, face upside down, fold, face, tab: folded, the two faces meet back to back."""
+    import svgwrite  # only standees draw with it: its import (~30 ms, its SVG grammar) is paid by the games that have them
+
     root = ET.fromstring(face)
     total = 2 * h + 2 * tab
     dwg = svgwrite.Drawing(size=(f"{w:g}mm", f"{total:g}mm"), viewBox=f"0 0 {w:g} {total:g}", debug=False)
