@@ -126,6 +126,16 @@ class _Compiler:
         return Face(self.tpl.render(self.name, **self.base, **{self.var: values}), item)
 
 
+def preload(standees: bool) -> None:
+    """Import now what drawing pieces imports on first use: Jinja (templates.engine), and svgwrite when a game
+    has standees. A build calls it before its pool forks, so that the workers inherit them instead of each
+    importing them again."""
+    from .templates import engine  # noqa: F401
+
+    if standees:
+        import svgwrite  # noqa: F401
+
+
 def standee_size(model: Standee) -> tuple[float, float]:
     w, h = model.size
     return w, 2 * h + 2 * model.base

@@ -18,7 +18,7 @@ from reportlab.lib.pagesizes import mm as MM
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 
-from ..draw import ICON, text as T
+from ..draw import ICON, preload as preload_drawing, text as T
 from ..geometry import MARGIN, Paper
 from .sheets import SheetLabels
 from ..write import Writer
@@ -127,6 +127,14 @@ class Flow:
     problems: list = field(default_factory=list)  # (figure name, TextProblem) found while drawing
     assets: Callable | None = None  # the sheet's template folders: its icons
     lang: str = "en"
+
+
+def preload(standees: bool) -> None:
+    """Import now what drawing imports on first use (platypus, Jinja, svgwrite for standees): a build calls it
+    before its pool forks, so that every worker inherits them instead of importing them again."""
+    import reportlab.platypus  # noqa: F401
+
+    preload_drawing(standees)
 
 
 @lru_cache(maxsize=None)
