@@ -246,7 +246,7 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
 
         jobs, history = settings.jobs or os.cpu_count() or 1, cache_dir() and cache_dir() / "unit-times.json"
         if jobs > 1 and len(units) > 1:  # the pool forks: what drawing imports is imported once here, not in every worker
-            preload(any(c.kind == "standee" for content in contents for c in content.components.values()))
+            preload()
         times = unit_times(history)
         results = run_units(units, _run_unit, jobs, _Shared(contents, settings, stage.folder), unit_done,
                             lambda u: times.get(f"{settings.selection_key()}:{u.name}", u.guess()))

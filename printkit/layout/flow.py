@@ -129,12 +129,12 @@ class Flow:
     lang: str = "en"
 
 
-def preload(standees: bool) -> None:
-    """Import now what drawing imports on first use (platypus, Jinja, svgwrite for standees): a build calls it
-    before its pool forks, so that every worker inherits them instead of importing them again."""
+def preload() -> None:
+    """Import now what drawing imports on first use (platypus, Jinja): a build calls it before its pool forks,
+    so that every worker inherits them instead of importing them again."""
     import reportlab.platypus  # noqa: F401
 
-    preload_drawing(standees)
+    preload_drawing()
 
 
 @lru_cache(maxsize=None)
