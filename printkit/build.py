@@ -23,7 +23,7 @@ from typing import Callable
 from .content import GameContent, Roots, cache_dir, load_game, with_guide, with_pseudo
 from .errors import ContentError, Problem, UsageError
 from .geometry import PAPERS
-from .layout import Options, SheetLabels, Sink, calibration_pages, guide_catalogs
+from .layout import Options, SheetLabels, Sink, calibration_pages, guide_catalogs, preload
 from .rules import check_game
 from .draw import TemplateProblem, check_catalog_glyphs, take_notes, use_game_fonts
 from .staging import OutputFile, Stage, os_problem
@@ -249,6 +249,8 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
                 progress(f.meta["path"])
 
         jobs, history = settings.jobs or os.cpu_count() or 1, cache_dir() and cache_dir() / "unit-times.json"
+        if jobs > 1 and len(units) > 1:  # the pool forks: what drawing imports is imported once here, not in every worker
+            preload()
         times = unit_times(history)
         results = run_units(units, _run_unit, jobs, _Shared(contents, settings, stage.folder), unit_done,
                             lambda u: times.get(f"{settings.selection_key()}:{u.name}", u.guess()))

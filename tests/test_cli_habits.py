@@ -113,3 +113,16 @@ def test_help_version_and_completion_do_not_load_the_engine():
     helped = subprocess.run([sys.executable, "-X", "importtime", "-m", "printkit", "--help"], capture_output=True, text=True)
     assert helped.returncode == 0 and "build" in helped.stdout
     assert "reportlab.pdfgen" not in helped.stderr and "printkit.build" not in helped.stderr  # -X importtime: every import
+
+
+def test_the_build_imports_only_what_every_build_uses():
+    """`import printkit.build` loads no library that only some builds use (start-up): spreadsheet readers (a game
+    with a sheet), Babel (a language code or number), PDFium (--images), svgwrite (none: standees are written with ElementTree), platypus (a guide
+    or sheet poured), Jinja (a face drawn), svglib (SVG art). A build whose games are all up to date loads none."""
+    import subprocess
+    import sys
+
+    lazy = ("openpyxl", "odf", "babel", "pypdfium2", "svgwrite", "reportlab.platypus", "jinja2", "svglib")
+    probe = f"import sys, printkit.build; print(sorted(m for m in {lazy!r} if m in sys.modules))"
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
+    assert loaded == "[]"

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import typer
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                           TimeRemainingColumn)
 
 from .. import __version__
 from ..errors import ContentError, PrintkitError
 
 if TYPE_CHECKING:
+    from rich.progress import Progress
+
     from ..content import Roots
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False,
@@ -132,6 +132,9 @@ def _guarded(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def _progress() -> Progress:
     """The build's bar: files written of those planned, time spent and time left (shown on a terminal only)."""
+    # imported here: --help, --version and shell completion do not pay for rich's progress (~20 ms, its spinners)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
     return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                     TimeRemainingColumn(), TextColumn("{task.fields[file]}"), console=err, transient=True,
                     disable=not err.is_terminal)

@@ -10,7 +10,7 @@ from pydantic import TypeAdapter, ValidationError
 from ..errors import ContentError, Pos, Problem, UsageError, expected_found
 from ..geometry import MARGIN, PAPERS, hexgrid
 from .i18n import Catalogs, fill, guide_problems, load_catalogs, typography
-from .items import IMPLICIT, Item, check_items, plain
+from .items import Item, check_items, implicit_fields, plain
 from .load import YList, YMap, load_yaml, pos_of
 from .model import KINDS, MAX_TITLE, Component, Deck, FieldSpec, Game, HexBoard, Sheet, Standee, Tokens
 from .validation import validate_model
@@ -168,7 +168,7 @@ def _declared_fields(raw: YMap, kind: str) -> dict[str, FieldSpec]:
         fields = TypeAdapter(dict[str, FieldSpec]).validate_python(plain(raw.get("fields") or {}))
     except ValidationError:
         return {}
-    return {**IMPLICIT.get(kind, {}), **fields}
+    return {**implicit_fields(kind), **fields}
 
 
 def _items_without_model(stem: str, kind: str, raw: YMap) -> list[Problem]:

@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
-
-from babel import Locale, UnknownLocaleError
-from babel.numbers import format_decimal
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import ContentError, Pos, Problem, expected_found
 from .load import YMap, load_yaml
 from .paths import inside
+
+if TYPE_CHECKING:  # Babel (CLDR) is imported by the first code checked or number formatted
+    from babel import Locale
 
 LANGS = ("en", "fr", "de", "es")  # the languages of the engine's own catalogs (the print guide)
 # The pseudo language of a pseudo-localisation build: the content language's text, every letter
@@ -67,6 +67,8 @@ def format_value(value: Any, lang: str) -> str:
 
 def language_code(code: str) -> str:
     """A BCP 47 code CLDR knows (`es`, `pt-BR`, `sr-Latn-RS`), as written; raises ValueError."""
+    from babel import UnknownLocaleError
+
     try:
         _locale(code)
     except (ValueError, UnknownLocaleError):
@@ -76,6 +78,8 @@ def language_code(code: str) -> str:
 
 @lru_cache(maxsize=64)
 def _locale(code: str) -> Locale:
+    from babel import Locale
+
     if code == PSEUDO:
         return Locale("en")  # the pseudo language keeps the English formats
     if not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", code):
@@ -85,6 +89,8 @@ def _locale(code: str) -> Locale:
 
 def format_number(value: float, lang: str, decimals: int | None = None) -> str:
     """0.5 → '0.5' (en), '0,5' (fr, de, es); 1000 → '1,000', '1 000', '1.000': CLDR's symbols and grouping."""
+    from babel.numbers import format_decimal
+
     # Python rounds the digits (as printkit always did); CLDR only places the symbols and groups
     digits = f"{value:.{6 if decimals is None else decimals}f}"
     if decimals is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..errors import Pos, Problem, describe, expected_found
@@ -12,12 +13,22 @@ from .load import YList, YMap, pos_of
 from .model import MAX_QTY, FieldSpec
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-IMPLICIT: dict[str, dict[str, FieldSpec]] = {
-    "deck": {"title": FieldSpec(type="str", doc="card title")},
-    "double-sided": {"title": FieldSpec(type="str", doc="front title")},
-    "standee": {},
-    "tokens": {},
-}
+
+
+@lru_cache(maxsize=None)
+def _implicit() -> dict[str, dict[str, FieldSpec]]:
+    # made on first use, not at import: a FieldSpec made builds pydantic's validators (Strict defers them)
+    return {
+        "deck": {"title": FieldSpec(type="str", doc="card title")},
+        "double-sided": {"title": FieldSpec(type="str", doc="front title")},
+        "standee": {},
+        "tokens": {},
+    }
+
+
+def implicit_fields(kind: str) -> dict[str, FieldSpec]:
+    """The fields every item of a kind has without declaring them (a card's title); not to be changed."""
+    return _implicit().get(kind, {})
 
 
 @dataclass(frozen=True)
@@ -67,7 +78,7 @@ def _check_value(spec: FieldSpec, value: Any) -> str | None:
 def check_items(component: str, kind: str, raw_items: Any, fields: dict[str, FieldSpec],
                 where: Pos) -> tuple[list[Item], list[Problem]]:
     """Validate each item against the declared fields; expand nothing yet."""
-    specs = {**IMPLICIT.get(kind, {}), **fields}
+    specs = {**implicit_fields(kind), **fields}
     items: list[Item] = []
     problems: list[Problem] = []
     if not isinstance(raw_items, list):

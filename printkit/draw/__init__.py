@@ -12,7 +12,7 @@ from .glyphs import check_catalog_glyphs
 from .pdftext import TextBlock, TextOps
 from .media.icons import ICON, icon_width, unknown as unknown_icon
 from .pieces import (
-    Face, PieceSpec, board_piece, board_svg, deck_pieces, hex_pieces, standee_pieces, standee_size,
+    Face, PieceSpec, board_piece, board_svg, deck_pieces, hex_pieces, preload, standee_pieces, standee_size,
     template_values, templates_for, token_pieces)
 from .svgdraw import Context, Renderer, TextProblem, end_form
 from .svgtext import Shrink
@@ -24,6 +24,6 @@ __all__ = [
     "Plan", "TextBlock", "TextOps",
     "ICON", "icon_width", "unknown_icon",
     "Context", "Face", "PieceSpec", "Renderer", "Shrink", "TemplateProblem", "TextProblem",
-    "board_piece", "board_svg", "check_catalog_glyphs", "deck_pieces", "end_form", "hex_pieces",
+    "board_piece", "board_svg", "preload", "check_catalog_glyphs", "deck_pieces", "end_form", "hex_pieces",
     "standee_pieces", "standee_size", "take_notes", "template_values", "templates_for", "text", "token_pieces",
     "use_game_fonts"]

@@ -15,14 +15,15 @@ from functools import lru_cache
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jinja2
-from jinja2 import nodes
 from markupsafe import escape
 
 from .templates import TemplateSet, environment
 from .templates.inkscape import flatten
+
+if TYPE_CHECKING:
+    from jinja2 import nodes
 
 TOKEN = "\ue000{}\ue001"
 TOKEN_RE = re.compile("\ue000(\\w+)\ue001")
@@ -46,6 +47,9 @@ class Fields:
 
 def analyse(tpl: TemplateSet, name: str, var: str) -> Fields | None:
     """How the template uses `var`'s fields; None when it cannot tell."""
+    import jinja2
+    from jinja2 import nodes
+
     env = environment(tpl.folders)
     try:
         source = env.loader.get_source(env, name)[0]

@@ -7,9 +7,7 @@ unit, runs in this process: the serial build is the same code in the same order.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
@@ -31,7 +29,7 @@ def run_units(units: Sequence[U], work: Callable[[U], R], jobs: int, shared: Any
     completes; returns the results in the order of `units`. The first failure stops the others and is raised."""
     _CONTEXT["value"] = shared
     try:
-        if jobs <= 1 or len(units) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        if jobs <= 1 or len(units) <= 1 or not _can_fork():
             results = []
             for i, unit in enumerate(units):
                 results.append(work(unit))
@@ -42,8 +40,18 @@ def run_units(units: Sequence[U], work: Callable[[U], R], jobs: int, shared: Any
         _CONTEXT.clear()
 
 
+def _can_fork() -> bool:
+    import multiprocessing
+
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
 def _pooled(units: Sequence[U], work: Callable[[U], R], jobs: int, done: Callable[[int, R], None],
             weight: Callable[[U], float]) -> list[R]:
+    # imported here: a serial build (one job, one unit, a build with nothing to draw) never loads the pool (~8 ms)
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     # the heaviest units first, so that no core waits at the end on one long unit started last
     order = sorted(range(len(units)), key=lambda i: -weight(units[i]))
     results: dict[int, R] = {}

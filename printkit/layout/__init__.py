@@ -11,7 +11,7 @@ below it; `build` and `cli` sit on top.
 from .calibration import calibration_pages
 from .boards import fits_sheet, poster_paper
 from .export import ExportFile, game_exports, piece_name, runs, slug
-from .flow import count_pages, flow_pages
+from .flow import count_pages, flow_pages, preload
 from .guide import Entry, Job, entry_kind, guide_flow
 from .kit import Ganged, draw_kit_body, ganged_pages, gangs, job_sheets, plan_kit, with_blanks
 from .parts import (
@@ -26,4 +26,4 @@ __all__ = [
     "game_exports", "Ganged", "ganged_pages", "gangs", "guide_catalogs", "job_sheets", "piece_name", "plan_kit",
     "slug", "with_blanks",
     "guide_flow", "is_duplex", "is_localised", "items_of", "paper_label", "piece_size",
-    "piece_specs", "planned_pages", "poster_paper", "runs", "template_problems", "two_sided"]
+    "piece_specs", "planned_pages", "poster_paper", "preload", "runs", "template_problems", "two_sided"]

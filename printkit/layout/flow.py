@@ -1,23 +1,30 @@
-"""Flowing text on sheets (rules summaries, player aids, the print guide), with ReportLab's platypus."""
+"""Flowing text on sheets (rules summaries, player aids, the print guide), with ReportLab's platypus.
+
+Platypus (~45 ms to import, its paragraph module most) is imported only where text is poured: a build
+that draws no guide or sheet, or that has nothing to draw, never pays for it. So the flowables made here
+(Figure, Together) are a plain body each, joined to platypus's Flowable on first use (`flowable`).
+"""
 from __future__ import annotations
 
 import io
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Callable
-from xml.sax.saxutils import escape
+from typing import TYPE_CHECKING, Any, Callable
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import mm as MM
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 
-from ..draw import ICON, text as T
+from ..draw import ICON, preload as preload_drawing, text as T
 from ..geometry import MARGIN, Paper
 from .sheets import SheetLabels
 from ..write import Writer
+
+if TYPE_CHECKING:
+    from reportlab.platypus import Flowable, Frame, Spacer, Table
 
 SIDE = 13.0
 TOP = 16.0
@@ -62,7 +69,8 @@ _ROOM = str(Path(__file__).with_name("icon-room.png"))
 def markup(text: str, icons: Callable[[str], float | None] | None = None, size: float = 9.0) -> str:
     """Content markup → platypus markup, escaping everything else; with `icons` (an icon's width in ems, None
     for a name the game has no icon for), each `:name:` a word as wide as its icon, `size` pt text high."""
-    out = escape(text)
+    # escaped as xml.sax.saxutils.escape does (that module imports urllib.request: ~15 ms)
+    out = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     out = _BOLD.sub(r"<b>\1</b>", out)
     out = _ITALIC.sub(r"<i>\1</i>", out)
     if icons is not None:
@@ -121,8 +129,34 @@ class Flow:
     lang: str = "en"
 
 
-class Figure(Flowable):
+def preload() -> None:
+    """Import now what drawing imports on first use (platypus, Jinja): a build calls it before its pool forks,
+    so that every worker inherits them instead of importing them again."""
+    import reportlab.platypus  # noqa: F401
+
+    preload_drawing()
+
+
+@lru_cache(maxsize=None)
+def flowable(body: type) -> type:
+    """A body (_Figure, _Together) as a platypus Flowable, the class made once; the module's Figure and
+    Together name them (`__getattr__`), for the modules that import them."""
+    from reportlab.platypus import Flowable
+
+    name = body.__name__.lstrip("_")
+    return type(name, (body, Flowable), {"__doc__": body.__doc__, "__module__": __name__, "__qualname__": name})
+
+
+def __getattr__(name: str) -> type:
+    if name in _BODIES:
+        return flowable(_BODIES[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class _Figure:
     """An SVG drawing in the flow, its size in mm, shrunk to the column when wider."""
+
+    canv: Canvas  # platypus's: set while drawing
 
     def __init__(self, svg: str, size: tuple[float, float], lang: str, assets: Callable, problems: list, name: str):
         super().__init__()
@@ -155,6 +189,8 @@ class Figure(Flowable):
 
 
 def _frames(paper: Paper, columns: int) -> list[Frame]:
+    from reportlab.platypus import Frame
+
     width = paper.width - 2 * SIDE
     col_w = (width - GAP * (columns - 1)) / columns
     height = paper.height - TOP - BOTTOM
@@ -173,8 +209,10 @@ def _header(c: Canvas, paper: Paper, left: str, right: str) -> None:
     c.line(SIDE * MM, y - 2.2 * MM, (paper.width - SIDE) * MM, y - 2.2 * MM)
 
 
-class Together(Flowable):
+class _Together:
     """A heading and the first block after it, stacked; splits only inside the last block."""
+
+    canv: Canvas  # platypus's: set while drawing
 
     def __init__(self, items: list[Flowable]):
         super().__init__()
@@ -210,7 +248,7 @@ class Together(Flowable):
         parts = last.split(aw, ah - used - (last.getSpaceBefore() if head else 0.0))
         if len(parts) < 2:
             return []
-        return [Together(head + [parts[0]]), *parts[1:]]
+        return [type(self)(head + [parts[0]]), *parts[1:]]
 
 
 def keep_headings(story: list[Flowable]) -> list[Flowable]:
@@ -221,7 +259,7 @@ def keep_headings(story: list[Flowable]) -> list[Flowable]:
         item = story[i]
         style = getattr(item, "style", None)
         if style is not None and getattr(style, "keepWithNext", 0) and i + 1 < len(story):
-            out.append(Together([item, story[i + 1]]))
+            out.append(flowable(_Together)([item, story[i + 1]]))
             i += 2
         else:
             out.append(item)
@@ -238,7 +276,7 @@ def _fill(frame: Frame, story: list[Flowable], c: Canvas) -> None:
         parts = frame.split(story[0], c)
         if len(parts) > 1 and frame.add(parts[0], c, trySplit=0):
             story[0:1] = parts[1:]
-        elif frame._atTop and isinstance(story[0], Together):
+        elif frame._atTop and isinstance(story[0], _Together):
             story[0:1] = story[0].items  # a heading and its block are taller than a column: they part, the build goes on
             continue
         return
@@ -304,6 +342,8 @@ def paragraph_lines(text: str, width_mm: float, size_pt: float) -> list[str]:
 
 
 def table(rows: list[list[str]], widths_mm: list[float], lang: str) -> Table:
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
     st = styles(lang)
     cells = [[Paragraph(markup(cell), st["small"]) for cell in row] for row in rows]
     t = Table(cells, colWidths=[w * MM for w in widths_mm], repeatRows=1)
@@ -319,4 +359,9 @@ def table(rows: list[list[str]], widths_mm: list[float], lang: str) -> Table:
 
 
 def spacer(mm: float) -> Spacer:
+    from reportlab.platypus import Spacer
+
     return Spacer(1, mm * MM)
+
+
+_BODIES: dict[str, Any] = {"Figure": _Figure, "Together": _Together}

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.platypus import Paragraph
-
 from ..content import GameContent
 from ..content import fill, typography
 from ..geometry import Paper
@@ -67,6 +65,8 @@ def guide_flow(content: GameContent, paper: Paper, lang: str, entries: list[Entr
         return typography(fill(cat.get(lang, "guide." + key), lang, values), lang)
 
     def make() -> list:
+        from reportlab.platypus import Paragraph  # platypus only when the guide is poured (flow.py)
+
         st = styles(lang)
         paper_name = t(f"paper_{paper.name}")
         out = [Paragraph(markup(content.title_in(lang)), st["title"]),

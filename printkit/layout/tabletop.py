@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable, Iterator, Union
-
-from PIL import Image
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Union
 
 from ..content import GameContent
 from ..write import fit_within, png_bytes, trimmed, tts
 from .export import ComponentFaces, ExportFile
+
+if TYPE_CHECKING:  # Pillow loads only when a build makes images (--images)
+    from PIL import Image
 
 # an object of the table, or a deck still to be numbered: given its first CustomDeck id, the deck and the ids it took
 Placed = Union[dict[str, Any], Callable[[int], tuple[dict[str, Any], int]]]
@@ -48,6 +49,8 @@ class Collected:
                     self.cells.setdefault(face, cell)
 
     def keep(self, n: int, image: Image.Image) -> None:
+        from PIL import Image
+
         face = trimmed(image, self.faces.faces[n].page)
         cell = self.cells.get(n)
         self.images[n] = face.resize(cell, Image.Resampling.LANCZOS) if cell else fit_within(face, tts.MAX_SHEET_PX)
@@ -100,6 +103,8 @@ class Table:
                              "tts-sheet", faces, copies)
             back_url = f"{url}/back.png"
             if shared is None:
+                from PIL import Image
+
                 blank = Image.new("RGB", grid.cell, (255, 255, 255))
                 sheet = tts.compose([images[p.back] if p.back is not None else blank for p in chunk], grid, hidden)
                 yield self._file(f"{folder}/backs-{k}.png", sheet, "tts-sheet", faces, copies)

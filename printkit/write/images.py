@@ -11,10 +11,10 @@ import math
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
-import pypdfium2 as pdfium
-from PIL import Image, PngImagePlugin
+if TYPE_CHECKING:  # PDFium and Pillow load only when a build makes images (--images): a PDF build never pays for them
+    from PIL import Image, PngImagePlugin
 
 BLEED = 25.4 / 8  # mm round the trim: the 1/8 in print services ask for
 DPI = 300
@@ -60,6 +60,8 @@ def face_page(trim: tuple[float, float], dpi: int) -> FacePage:
 
 def rasterise(pdf: bytes, pages: list[FacePage]) -> Iterator[Image.Image]:
     """Each page of a PDF as an RGB image of exactly its FacePage's pixels, on white."""
+    import pypdfium2 as pdfium
+
     doc = pdfium.PdfDocument(pdf)
     try:
         for i, face in enumerate(pages):
@@ -80,6 +82,8 @@ def rasterise(pdf: bytes, pages: list[FacePage]) -> Iterator[Image.Image]:
 def _srgb_info() -> PngImagePlugin.PngInfo:
     """PNG's own sRGB tag (rendering intent perceptual), with the gAMA and cHRM values the PNG spec gives
     for readers that do not know it; an embedded ICC profile would carry its creation date."""
+    from PIL import PngImagePlugin
+
     info = PngImagePlugin.PngInfo()
     info.add(b"sRGB", b"\x00")
     info.add(b"gAMA", (45455).to_bytes(4, "big"))
@@ -107,6 +111,8 @@ def fit_within(image: Image.Image, most: int) -> Image.Image:
     longest = max(image.size)
     if longest <= most:
         return image
+    from PIL import Image
+
     size = tuple(max(1, round(s * most / longest)) for s in image.size)
     return image.resize(size, Image.Resampling.LANCZOS)
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PIL import Image
+if TYPE_CHECKING:  # Pillow loads only when a build makes Tabletop Simulator sheets (--images)
+    from PIL import Image
 
 MAX_COLS, MAX_ROWS = 10, 7  # the largest grid TTS cuts a sheet into
 MIN_COLS = MIN_ROWS = 2  # TTS's deck dialog takes no fewer
@@ -64,11 +65,15 @@ def to_cell(image: Image.Image, grid: Grid) -> Image.Image:
     """A card image scaled to the grid's cell."""
     if image.size == grid.cell:
         return image
+    from PIL import Image
+
     return image.convert("RGB").resize(grid.cell, Image.Resampling.LANCZOS)
 
 
 def compose(images: list[Image.Image], grid: Grid, hidden: Image.Image | None) -> Image.Image:
     """A sheet: the images in the first cells, `hidden` in the last; empty cells white."""
+    from PIL import Image
+
     sheet = Image.new("RGB", grid.px, (255, 255, 255))
     for slot, image in enumerate(images):
         sheet.paste(to_cell(image, grid), grid.origin(slot))

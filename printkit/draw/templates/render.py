@@ -4,29 +4,25 @@ Templates render in a sandbox (`sandbox`) with autoescaping on, so text from con
 inject SVG markup. What a template renders is checked (`check`) before anything is drawn. Every
 failure (a template that does not load or render, SVG that does not parse, an element or a value
 printkit cannot draw) is a TemplateProblem placed at the template's own path and line (`sourcemap`).
+Jinja itself is behind `engine`, imported by the first render.
 """
 from __future__ import annotations
 
-import difflib
-import os
-import re
 import xml.etree.ElementTree as ET
 import xml.parsers.expat
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jinja2
-from jinja2.sandbox import SecurityError
-
-from ...content import is_safe_name, template_inside
+from ...content import is_safe_name
 from ...errors import Pos, Problem
 from ...geometry import hexgrid
 from ..svgvalues import parse_svg
 from .check import check
-from .sandbox import Sandbox, sandbox_globals
-from .sourcemap import element_starts, frame_line, offset, output_origins, place
+from .sourcemap import element_starts, offset, output_origins, place
+
+if TYPE_CHECKING:
+    import jinja2
 
 MAX_PROBLEMS = 20  # of one render: the first ones say what is wrong
 # renders found good, by template folders and text, with their notes: a face or figure rendered again for
@@ -53,45 +49,6 @@ class TemplateProblem(Exception):
 
     def at(self, fallback: Pos) -> list[Problem]:
         return self.problems or [Problem(fallback, str(self))]
-
-
-class Undecodable(jinja2.TemplateError):
-    """A template file that cannot be read (not UTF-8 text, or a link out of its folder): where."""
-
-    def __init__(self, filename: str, line: int, col: int, byte: int, message: str = ""):
-        super().__init__(message or f"expected UTF-8 text, found the byte 0x{byte:02x}")
-        self.filename, self.line, self.col = filename, line, col
-
-
-class _Loader(jinja2.FileSystemLoader):
-    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
-        if not template_inside(tuple(Path(f) for f in self.searchpath), template):
-            # a template folder downloaded with someone's game must not read the rest of the disk
-            for folder in self.searchpath:
-                file = Path(folder, *template.split("/"))
-                if file.is_symlink() or file.exists():
-                    raise Undecodable(os.path.normpath(file), 1, 1, 0, "expected a template inside its template "
-                                      f"folder, found a link to {os.path.realpath(file)}")
-        try:
-            return super().get_source(environment, template)
-        except UnicodeDecodeError:
-            for folder in self.searchpath:
-                file = Path(folder, *template.split("/"))
-                if file.is_file():
-                    raise _undecodable(file) from None
-            raise
-
-
-def _undecodable(file: Path) -> Undecodable:
-    data = file.read_bytes()
-    try:
-        data.decode("utf-8")
-        bad = len(data)
-    except UnicodeDecodeError as exc:
-        bad = exc.start
-    line_start = data.rfind(b"\n", 0, bad) + 1
-    col = len(data[line_start:bad].decode("utf-8", "replace")) + 1
-    return Undecodable(os.path.normpath(file), data.count(b"\n", 0, bad) + 1, col, data[bad] if bad < len(data) else 0)
 
 
 @dataclass(frozen=True)
@@ -187,42 +144,6 @@ class TemplateSet:
         return problems
 
 
-class _Missing(str):
-    """An undefined value's message that knows the names its mapping did have, for a "did you mean"."""
-
-    known: list[str]
-    name: str
-
-
-class _Undefined(jinja2.StrictUndefined):
-    """A value a template uses and was not given."""
-
-    @property
-    def _undefined_message(self) -> str:
-        text = super()._undefined_message
-        if isinstance(self._undefined_obj, dict) and isinstance(self._undefined_name, str):
-            missing = _Missing(text)
-            missing.known, missing.name = sorted(str(k) for k in self._undefined_obj), self._undefined_name
-            return missing
-        return text
-
-
-@lru_cache(maxsize=64)
-def environment(folders: tuple[Path, ...]) -> jinja2.Environment:
-    env = Sandbox(
-        loader=_Loader([str(f) for f in folders]),
-        autoescape=True,
-        undefined=_Undefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=False,
-    )
-    env.filters["fmt"] = lambda v, spec="g": format(v, spec)
-    env.globals.clear()
-    env.globals.update(sandbox_globals(HEX_HELPERS))
-    return env
-
-
 def _hex_points(cx: float, cy: float, size: float, flat: bool = True, inset: float = 0.0) -> str:
     layout = hexgrid.HexGrid(size, (cx, cy), flat)
     return " ".join(f"{x:.3f},{y:.3f}" for x, y in layout.corners((0, 0), inset))
@@ -244,6 +165,14 @@ HEX_HELPERS = {
 }
 
 
+def environment(folders: tuple[Path, ...]) -> jinja2.Environment:
+    """The sandboxed Jinja environment of template folders (engine.py): Jinja (~30 ms) is imported by the first
+    render, so a build with nothing to draw never pays for it."""
+    from .engine import environment as made
+
+    return made(folders)
+
+
 def _render(tpl: TemplateSet, name: str, values: dict[str, Any]) -> str:
     if not is_safe_name(name):
         raise TemplateProblem(f"expected a template file name, found {name!r}")
@@ -252,55 +181,6 @@ def _render(tpl: TemplateSet, name: str, values: dict[str, Any]) -> str:
     except TemplateProblem:
         raise  # a helper's own problem (a catalog key), placed by the caller
     except Exception as exc:  # noqa: BLE001 - a template may fail in any way; each becomes a placed problem
-        raise _placed_failure(tpl, name, exc) from None
+        from .engine import placed_failure
 
-
-def _placed_failure(tpl: TemplateSet, name: str, exc: Exception) -> TemplateProblem:
-    """A failure to load or render, at the template line it happened on."""
-    if isinstance(exc, Undecodable):
-        return TemplateProblem(str(exc), [Problem(Pos(tpl.shown(exc.filename), exc.line, exc.col), str(exc))])
-    where: tuple[str, int] | None
-    if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
-        where = (exc.filename, exc.lineno)
-    else:
-        where = frame_line(exc, tpl.is_template)
-    if where is None:
-        if isinstance(exc, jinja2.TemplateNotFound) and exc.name == name:
-            return TemplateProblem(f"expected template {name!r} in {tpl.looked or 'the template folders'}, found none")
-        file = next((f / name for f in tpl.folders if (f / name).is_file()), Path(name))
-        where = (os.path.normpath(file), 1)
-    message = _message(exc)
-    return TemplateProblem(message, [Problem(Pos(tpl.shown(where[0]), where[1], _column(where, exc)), message)])
-
-
-def _column(where: tuple[str, int], exc: Exception) -> int:
-    """The column of the name an undefined value was asked by, when the line holds it once; else 1."""
-    named = re.search(r"has no attribute '(\w+)'|^'(\w+)' is undefined|access to attribute '(\w+)'", str(exc)) \
-        if isinstance(exc, (jinja2.UndefinedError, SecurityError)) else None
-    if named is None:
-        return 1
-    try:
-        line = Path(where[0]).read_text(encoding="utf-8").splitlines()[where[1] - 1]
-    except (OSError, UnicodeDecodeError, IndexError):
-        return 1
-    found = list(re.finditer(rf"(?<![\w'\"]){re.escape(next(g for g in named.groups() if g))}\b", line))
-    return found[0].start() + 1 if len(found) == 1 else 1
-
-
-def _message(exc: Exception) -> str:
-    if isinstance(exc, jinja2.TemplateSyntaxError):
-        return f"expected valid template syntax, found {exc.message}"
-    if isinstance(exc, SecurityError):
-        return f"expected only what the template sandbox allows, found {exc.message or exc}"
-    if isinstance(exc, jinja2.UndefinedError) and isinstance(exc.message, _Missing):
-        missing = exc.message
-        close = difflib.get_close_matches(missing.name, missing.known, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        return f"expected a value it is given ({', '.join(missing.known) or 'none'}), found {missing.name!r}{hint}"
-    if isinstance(exc, jinja2.UndefinedError):
-        return f"expected every value the template uses, found {exc.message}"
-    if isinstance(exc, jinja2.TemplateNotFound):
-        return f"expected template {exc.name!r} in the template folders, found none"
-    if isinstance(exc, RecursionError):
-        return "expected a template that ends, found endless recursion"
-    return f"expected the template to render, found {type(exc).__name__}: {exc}"
+        raise placed_failure(tpl, name, exc) from None

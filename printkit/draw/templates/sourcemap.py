@@ -12,10 +12,10 @@ import inspect
 import re
 import xml.parsers.expat
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-import jinja2
-from jinja2 import meta
+if TYPE_CHECKING:  # Jinja is imported by the first render (engine.py), not with the package
+    import jinja2
 
 Where = tuple[str, int]  # a template file's absolute path, 1-based line
 
@@ -146,6 +146,9 @@ def _start_tag_source(lines: list[str], number: int, head: int) -> str:
 
 def _with_imports(template: jinja2.Template) -> list[jinja2.Template]:
     """The template and every template it imports or includes, by name, once each."""
+    import jinja2
+    from jinja2 import meta
+
     env = template.environment
     seen: dict[str, jinja2.Template] = {}
     todo = [template]
