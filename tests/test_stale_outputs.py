@@ -112,6 +112,23 @@ def test_a_manifest_entry_outside_its_games_folder_is_never_removed(tmp_path):
     assert every.covers({"path": "mini/a4/x.pdf", "game": "mini", "kind": "deck", "paper": "a4", "lang": None})
 
 
+def test_a_build_answers_only_for_the_kinds_of_file_it_makes():
+    def entry(path: str, kind: str = "deck", paper: str | None = "a4", lang: str | None = None,
+              component: str = "deck") -> dict:
+        return {"path": path, "game": "mini", "kind": kind, "paper": paper, "lang": lang, "component": component}
+
+    a4 = Selection(frozenset({"mini"}), frozenset({"a4"}), frozenset({"fr"}))
+    bare = Selection(frozenset({"mini"}), frozenset({"a4"}), None, parts=False, gutterfold=False, kits=False)
+    kit, fold = entry("mini/a4/mini-kit.fr.pdf", "kit", lang="fr", component="kit"), entry("mini/a4/deck-gutterfold.pdf")
+    reprint = entry("mini/a4/mini-changed.pdf", "reprint", component="changed")
+    image, poster = entry("mini/images/deck/001-ada-front.png", "image", None), entry("mini/poster/b-poster.pdf", paper="a2")
+    assert [a4.covers(e) for e in (kit, fold, reprint, image, poster)] == [True, True, True, False, False]
+    assert [bare.covers(e) for e in (kit, fold, reprint, image, poster)] == [False, False, True, False, False]
+    assert not a4.covers(entry("mini/a4/sheet.en.pdf", lang="en")) and a4.covers(entry("mini/a4/sheet.fr.pdf", lang="fr"))
+    assert not a4.covers(entry("mini/letter/deck.pdf", paper="letter"))
+    assert Selection(frozenset({"mini"}), frozenset({"a4"}), None, images=True, posters=True).covers(image)
+
+
 def test_a_failing_build_a_dry_run_and_a_rebuild_with_nothing_changed_remove_nothing(mini_copy, tmp_path):
     out = tmp_path / "out"
     run(mini_copy, out)
