@@ -10,6 +10,9 @@ is kept, untouched, and a game none of whose inputs changed is not even loaded. 
 are drawn in units (a game's files in one language, the first with the language-free ones) on up to
 `jobs` processes, each file with a sink of its own, and gathered in the order of the plan: the output is
 byte-identical to a serial build. A file drawn again with the same bytes is not moved in either: nothing changed, nothing written.
+
+A file an earlier build made that this one answers for (its games, papers, languages…: `_selection`) but no
+longer makes is removed in the same commit, and leaves the manifest and the records.
 """
 from __future__ import annotations
 
@@ -20,15 +23,16 @@ from pathlib import Path
 import tempfile
 from typing import Callable
 
-from .content import GameContent, Roots, cache_dir, load_game, with_guide, with_pseudo
+from .content import PSEUDO, GameContent, Roots, cache_dir, load_game, with_guide, with_pseudo
 from .errors import ContentError, Problem, UsageError
 from .geometry import PAPERS
 from .layout import Options, SheetLabels, Sink, calibration_pages, guide_catalogs, preload
 from .rules import check_game
 from .draw import TemplateProblem, check_catalog_glyphs, take_notes, use_game_fonts
-from .staging import OutputFile, Stage, os_problem
+from .staging import OutputFile, Stage, manifest_entries, os_problem
 from .changes import FACES_FILE, PieceKey, faces_since
-from .incremental import Drawn, Records, context, game_keys, keep_unit_times, run_units, unit_times
+from .incremental import (Drawn, Records, Selection, context, game_keys, keep_unit_times, left_behind, run_units,
+                          unit_times)
 from .outputs import (Planned, _langs, build_changes, build_game, build_images, build_kit, forget_games,
                       output_path, plan_game)
 
@@ -89,11 +93,12 @@ def validate(roots: Roots, games: list[str]) -> list[GameContent]:
 
 def build(settings: Settings, games: list[str], progress: Callable[[str], None] = lambda _: None,
           dry_run: bool = False, planned: Callable[[int | None], None] = lambda _: None,
-          changed: dict[str, list[PieceKey]] | None = None) -> list[OutputFile]:
+          changed: dict[str, list[PieceKey]] | None = None, removed: list[str] | None = None) -> list[OutputFile]:
     """Build the games into settings.out; raises ContentError (writing nothing) on any problem.
     dry_run: draw every file in a stage folder of settings.out and discard them (the verdict of a build).
     `planned` hears how many files the build makes before the first (None when piece images make it open);
-    `changed`, with settings.changed_since, gets each game's pieces changed since then. Returns every file
+    `changed`, with settings.changed_since, gets each game's pieces changed since then; `removed` the files
+    an earlier build made that this one no longer makes (removed with its commit). Returns every file
     of the build, those kept as they were (`kept`) included."""
     records = Records(settings.out) if dry_run else Records.load(settings.out)
     unchanged = {g: rels for g in games if (rels := _unchanged_game(settings, g, records)) is not None}
@@ -103,7 +108,7 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
         settings = replace(settings, langs=tuple(dict.fromkeys(langs)))
     plans = [_plan(c, settings) for c in contents]
     planned(None if settings.images else sum(len(p) for p in plans) + sum(len(r) for r in unchanged.values()))
-    return _draw(settings, contents, progress, dry_run, changed, records, plans, unchanged)
+    return _draw(settings, contents, progress, dry_run, changed, records, plans, unchanged, removed)
 
 
 def _unchanged_game(settings: Settings, game: str, records: Records) -> list[str] | None:
@@ -216,7 +221,7 @@ def _units(game: int, content: GameContent, files: list[Planned]) -> list[_Unit]
 
 def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[str], None], dry_run: bool,
           changed: dict[str, list[PieceKey]] | None, records: Records, plans: list[list[Planned]],
-          unchanged: dict[str, list[str]] | None = None) -> list[OutputFile]:
+          unchanged: dict[str, list[str]] | None = None, removed: list[str] | None = None) -> list[OutputFile]:
     take_notes()  # the image notes of this build's templates only
     forget_games()
     stage = Stage(settings.out, settings.duplex_offset)
@@ -276,7 +281,35 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
         stage.discard()
         return []
     notes = sorted(set(take_notes()) | sink.notes)
-    return stage.commit(sink.fit_report() + image_report(notes), kept, records)
+    games = {c.id for c in contents} | set(unchanged or {})
+    gone = _left_behind(settings, games, records, {f.meta["path"] for f in stage.files} | {e["path"] for e in kept})
+    done = stage.commit(sink.fit_report() + image_report(notes), kept, records, gone)
+    if removed is not None:
+        removed.extend(gone)
+    return done
+
+
+def _selection(settings: Settings, games: set[str]) -> Selection:
+    """The earlier files a build answers for: those of its games, papers and languages (language-free files
+    belong to every language), of the kinds it makes (images only with --images)."""
+    langs = (PSEUDO,) if settings.pseudo else settings.langs
+    return Selection(frozenset(games), frozenset(settings.papers), None if langs is None else frozenset(langs),
+                     images=settings.images, parts=settings.parts, kits=settings.kits,
+                     gutterfold=settings.gutterfold or settings.layout == "gutterfold",
+                     posters=settings.poster and {"a4", "letter"} <= set(settings.papers))  # --paper all
+
+
+def _left_behind(settings: Settings, games: set[str], records: Records, made: set[str]) -> list[str]:
+    """The files on the disk an earlier build made (the manifest's or the records') that this build answers for
+    and did not make or keep; the records of such files already gone are dropped."""
+    earlier = [*manifest_entries(settings.out), *(r["entry"] for r in records.files.values())]
+    gone = []
+    for rel in left_behind(earlier, _selection(settings, games), made):
+        if (settings.out / rel).is_file():
+            gone.append(rel)
+        else:
+            records.files.pop(rel, None)
+    return gone
 
 
 def _add_drawn(sink: Sink, drawn: Drawn) -> None:

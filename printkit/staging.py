@@ -6,8 +6,10 @@ is a rename). The commit then:
 1. writes the journal `<out>/.printkit-journal.json` (atomically: a temporary file renamed) with the
    state "committing", the stage and backup folders, the files to move in and the folders to create;
 2. for each file: moves the file it replaces (if any) to `<out>/.printkit-backup-<pid>/`, then the new
-   file from the stage into place (the manifest is one of these files, so it always matches them);
-3. rewrites the journal with the state "committed", removes the backup and stage folders, then the journal.
+   file from the stage into place (the manifest is one of these files, so it always matches them); each
+   file the build no longer makes (`removes`) goes to the backup folder too;
+3. rewrites the journal with the state "committed", removes the backup and stage folders, the folders the
+   removed files leave empty below `<out>/<game>/`, then the journal.
 
 A build killed at any moment leaves a journal; the next build first recovers from it (`recover`):
 "committing" is rolled back (each new file goes back to the stage, each backup back into place: every
@@ -27,7 +29,7 @@ import shutil
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from .errors import ContentError, Pos, Problem
 from .incremental import CACHE_FILE, Drawn, Records, file_sha
@@ -75,6 +77,7 @@ class Staging:
     out: Path
     # paths relative to out, in the order they were staged (a dict: a build may stage thousands of images)
     staged: dict[str, None] = field(default_factory=dict)
+    removes: list[str] = field(default_factory=list)  # earlier files the build no longer makes
 
     @property
     def moves(self) -> list[str]:
@@ -128,13 +131,15 @@ class Staging:
         new_dirs = sorted({str(p.relative_to(self.out)) for rel in moves for p in (self.out / rel).parents
                            if p != self.out and self.out in p.parents and not p.exists()}, key=len)
         journal = {"state": "committing", "stage": self.stage.name, "backup": self.backup.name,
-                   "moves": moves, "dirs": new_dirs}
+                   "moves": moves, "dirs": new_dirs, "removes": self.removes}
         try:
             _write_json_atomically(self.out / JOURNAL, journal)
             for rel in new_dirs:
                 (self.out / rel).mkdir(exist_ok=True)
             for rel in moves:
                 _move_in(self.out, self.stage, self.backup, rel)
+            for rel in self.removes:
+                _set_aside(self.out, self.backup, rel)
             _write_json_atomically(self.out / JOURNAL, {**journal, "state": "committed"})
         except OSError as exc:
             failed = Path(exc.filename) if exc.filename else self.out
@@ -155,16 +160,24 @@ def _shown(out: Path, stage: Path, path: Path) -> Path:
 
 
 def _move_in(out: Path, stage: Path, backup: Path, rel: str) -> None:
+    _set_aside(out, backup, rel)
+    os.replace(stage / rel, out / rel)
+
+
+def _set_aside(out: Path, backup: Path, rel: str) -> None:
+    """The file at rel (if any) into the backup folder: a roll-back puts it back, the clean-up drops it."""
     final = out / rel
     if final.exists() or final.is_symlink():
         (backup / rel).parent.mkdir(parents=True, exist_ok=True)
         os.replace(final, backup / rel)
-    os.replace(stage / rel, final)
 
 
 def _roll_back(out: Path, journal: dict) -> None:
     """Undo a commit in reverse; each step is a rename back, so running it twice does no harm."""
     stage, backup = out / journal["stage"], out / journal["backup"]
+    for rel in reversed(journal.get("removes", [])):
+        if (backup / rel).exists() or (backup / rel).is_symlink():
+            os.replace(backup / rel, out / rel)  # its folder is still there: folders go only in the clean-up
     for rel in reversed(journal["moves"]):
         final, staged, saved = out / rel, stage / rel, backup / rel
         if not staged.exists() and (final.exists() or final.is_symlink()):  # the new file was moved in
@@ -182,7 +195,19 @@ def _roll_back(out: Path, journal: dict) -> None:
 def _clean_up(out: Path, journal: dict) -> None:
     shutil.rmtree(out / journal["backup"], ignore_errors=True)
     shutil.rmtree(out / journal["stage"], ignore_errors=True)
+    for rel in journal.get("removes", []):
+        _prune(out, rel)
     (out / JOURNAL).unlink(missing_ok=True)
+
+
+def _prune(out: Path, rel: str) -> None:
+    """The folders a removed file leaves empty, up to (not including) its game's folder; a folder that
+    still holds anything (a user's file) stays, and so do its parents."""
+    for folder in list(Path(rel).parents)[:-2]:
+        try:
+            (out / folder).rmdir()
+        except OSError:
+            return
 
 
 def recover(out: Path) -> None:
@@ -223,16 +248,20 @@ def check_out(out: Path) -> None:
         raise ContentError([Problem(Pos(str(out)), "expected a folder for the output, found a file")])
 
 
-def manifest_text(out: Path, written: list[dict]) -> str:
-    """output/manifest.json: this build's files merged into the listed ones, dropping entries whose files are gone."""
-    path = out / "manifest.json"
-    entries: dict[str, dict] = {}
-    if path.is_file():
-        try:
-            old = json.loads(path.read_text(encoding="utf-8"))
-            entries = {e["path"]: e for e in old.get("files", []) if (out / e["path"]).is_file()}
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            entries = {}
+def manifest_entries(out: Path) -> list[dict]:
+    """The entries of the output folder's manifest (none when it has none, or one that is not printkit's)."""
+    try:
+        files = json.loads((out / "manifest.json").read_text(encoding="utf-8")).get("files", [])
+        return [e for e in files if isinstance(e, dict) and isinstance(e.get("path"), str)]
+    except (OSError, ValueError, TypeError, AttributeError):
+        return []
+
+
+def manifest_text(out: Path, written: list[dict], removed: Iterable[str] = ()) -> str:
+    """output/manifest.json: this build's files merged into the listed ones, dropping entries whose files are gone
+    or that the build removes."""
+    gone = set(removed)
+    entries = {e["path"]: e for e in manifest_entries(out) if (out / e["path"]).is_file() and e["path"] not in gone}
     for f in written:  # an image's size and dpi; PDFs keep the fields they always had
         entries[f["path"]] = {k: v for k, v in f.items() if v is not None or k not in ("px", "dpi")}
     body = {"generator": "printkit", "files": [entries[k] for k in sorted(entries)]}
@@ -242,10 +271,7 @@ def manifest_text(out: Path, written: list[dict]) -> str:
 
 def manifest_shas(out: Path) -> dict[str, str]:
     """The SHA-256 of every file the output folder's manifest lists, by path (none when it has no manifest)."""
-    try:
-        return {f["path"]: f["sha256"] for f in json.loads((out / "manifest.json").read_text(encoding="utf-8"))["files"]}
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
+    return {e["path"]: e["sha256"] for e in manifest_entries(out) if "sha256" in e}
 
 @dataclass(frozen=True)
 class OutputFile:
@@ -353,10 +379,14 @@ class Stage:
         with self.writing(rel):
             self.tmp(rel).write_text(text, encoding="utf-8")
 
-    def commit(self, fit_report: str | None = None, kept: list[dict] = (), records: Records | None = None) -> list[OutputFile]:
+    def commit(self, fit_report: str | None = None, kept: list[dict] = (), records: Records | None = None,
+               removes: list[str] = ()) -> list[OutputFile]:
         """The manifest (and fit report, and the records of what was drawn) staged with the files, then all of
-        them moved in at once; files whose bytes are already on the disk are left as they are."""
+        them moved in at once, and the earlier files the build no longer makes (`removes`) taken out with
+        them; files whose bytes are already on the disk are left as they are."""
         records = records or Records(self.out)
+        for rel in removes:
+            records.files.pop(rel, None)
         done = []
         for f in self.files:
             rel = f.meta["path"]
@@ -370,14 +400,14 @@ class Stage:
                     del self.staged[rel]
             done.append(out_file)
         done += [OutputFile(**e, kept=True) for e in kept]
-        self._stage_text("manifest.json", manifest_text(self.out, [f.entry() for f in done]))
+        self._stage_text("manifest.json", manifest_text(self.out, [f.entry() for f in done], removes))
         if fit_report is not None:
             self._stage_text("fit-report.md", fit_report)
             self._stage_text(CACHE_FILE, records.text())
-        if not self.staged:  # nothing changed: nothing written
+        if not self.staged and not removes:  # nothing changed: nothing written
             self.discard()
             return done
-        self.staging.staged = dict(self.staged)
+        self.staging.staged, self.staging.removes = dict(self.staged), list(removes)
         try:
             self.staging.commit()
         except BaseException:

@@ -61,18 +61,20 @@ def build_cmd(
         return
     settings = dataclasses.replace(settings, duplex_offset=offset, images=images, changed_since=changed_since)
     changed: dict = {}
+    removed: list[str] = []
     try:
         games = _games(roots, target, drafts=False)
         with _progress() as bar:
             task = bar.add_task("building", total=None, file="")
             written = build(settings, games, lambda f: bar.update(task, advance=1, file=f),
-                            planned=lambda total: bar.update(task, total=total), changed=changed)
+                            planned=lambda total: bar.update(task, total=total), changed=changed, removed=removed)
     except PrintkitError as exc:
         _fail(exc)
         return
     new = [f for f in written if not f.kept]
     err.print(f"[green]wrote {len(new)} files, {sum(f.pages for f in new)} pages[/] ({len(written) - len(new)} unchanged) "
               f"into {out}/ (manifest: {out}/manifest.json)")
+    _say_removed(removed)
     for game, pieces in changed.items():
         sheets = [f.path for f in written if f.game == game and f.component == "changed"]
         listed = ", ".join(p.id + (f" ({p.lang})" if p.lang else "") for p in pieces[:20])
@@ -87,6 +89,14 @@ def build_cmd(
         images = report.read_text(encoding="utf-8").partition("\n# Images printed under 300 dpi\n\n")[2]
         if images:
             err.print(f"fit report: images printed under 300 dpi: {len(images.splitlines())}")
+
+
+def _say_removed(removed: list[str], shown: int = 5) -> None:
+    """One line for the files a build took out of the output folder (a player might have printed them)."""
+    if removed:
+        names = ", ".join(removed[:shown]) + (", …" if len(removed) > shown else "")
+        err.print(f"removed {len(removed)} file(s) a build no longer makes: {names}", markup=False, highlight=False,
+                  soft_wrap=True)
 
 
 @app.command("watch")
@@ -119,9 +129,10 @@ def watch_cmd(
         since = "last" if all((out / g / FACES_FILE).is_file() for g in games) else None
         shas = manifest_shas(out)
         changed: dict = {}
+        removed: list[str] = []
         start = time.perf_counter()
         try:
-            written = build(dataclasses.replace(settings, changed_since=since), games, changed=changed)
+            written = build(dataclasses.replace(settings, changed_since=since), games, changed=changed, removed=removed)
         except PrintkitError as exc:
             _problems(exc)
             err.print(f"[yellow]kept the last good output in {out}/[/]; waiting for the next save")
@@ -129,6 +140,7 @@ def watch_cmd(
         rewritten = [f.path for f in written if shas.get(f.path) != f.sha256]
         err.print(f"[green]built in {time.perf_counter() - start:.1f} s[/]: {len(rewritten)} file(s) changed"
                   + (": " + ", ".join(rewritten[:8]) + (" …" if len(rewritten) > 8 else "") if rewritten else ""))
+        _say_removed(removed)
         for game, pieces in changed.items():
             err.print(f"{game}: {len(pieces)} piece(s) changed" + (": " + ", ".join(
                 p.id + (f" ({p.lang})" if p.lang else "") for p in pieces[:20]) if pieces else ""))
