@@ -21,23 +21,21 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 import tempfile
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from .content import PSEUDO, GameContent, Roots, cache_dir, load_game, with_guide, with_pseudo
 from .errors import ContentError, Problem, UsageError
 from .geometry import PAPERS
-from .layout import Options, SheetLabels, Sink, calibration_pages, guide_catalogs, preload
-from .rules import check_game
-from .draw import TemplateProblem, check_catalog_glyphs, take_notes, use_game_fonts
-from .staging import OutputFile, Stage, manifest_entries, os_problem
-from .changes import FACES_FILE, PieceKey, faces_since
-from .incremental import (Drawn, Records, Selection, context, game_keys, keep_unit_times, left_behind, run_units,
-                          unit_times)
-from .outputs import (Planned, _langs, build_changes, build_game, build_images, build_kit, forget_games,
-                      output_path, plan_game)
+from .staging import BACKUP_PREFIX, JOURNAL, STAGE_PREFIX, OutputFile, Stage, manifest_entries, os_problem
+from .incremental import (FACES_FILE, Drawn, Records, Selection, context, game_keys, keep_unit_times, left_behind,
+                          run_units, unit_times)
 
-__all__ = ["OutputFile", "Planned", "Settings", "build", "build_calibration", "build_kit", "check_build", "output_path",
-           "stale_files", "validate"]
+if TYPE_CHECKING:  # the engine (drawing, layout) is imported where it draws: a build that keeps every file never does
+    from .changes import PieceKey
+    from .layout import Sink
+    from .outputs import Planned
+
+__all__ = ["OutputFile", "Settings", "build", "build_calibration", "check_build", "stale_files", "validate"]
 
 
 @dataclass(frozen=True)
@@ -73,6 +71,9 @@ class Settings:
 
 def validate(roots: Roots, games: list[str]) -> list[GameContent]:
     """Load and check every game; one ContentError with every problem of every game."""
+    from .draw import check_catalog_glyphs, use_game_fonts
+    from .rules import check_game
+
     problems: list[Problem] = []
     contents = []
     known = roots.games()
@@ -102,6 +103,12 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
     of the build, those kept as they were (`kept`) included."""
     records = Records(settings.out) if dry_run else Records.load(settings.out)
     unchanged = {g: rels for g in games if (rels := _unchanged_game(settings, g, records)) is not None}
+    if not dry_run and len(unchanged) == len(games) and _as_left(settings.out, records):
+        kept = [OutputFile(**records.entry(rel), kept=True) for rels in unchanged.values() for rel in rels]
+        planned(len(kept))
+        for f in kept:
+            progress(f.path)
+        return kept  # nothing changed: the commit would write nothing, so the engine is not even imported
     contents = validate(settings.roots, [g for g in games if g not in unchanged])
     if settings.langs is not None and not settings.pseudo:  # each game's own spelling; a language it lacks is an error
         langs = (lang for c in contents for lang in c.languages(settings.langs))
@@ -109,6 +116,13 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
     plans = [_plan(c, settings) for c in contents]
     planned(None if settings.images else sum(len(p) for p in plans) + sum(len(r) for r in unchanged.values()))
     return _draw(settings, contents, progress, dry_run, changed, records, plans, unchanged, removed)
+
+
+def _as_left(out: Path, records: Records) -> bool:
+    """The output folder as the last build left it: its manifest and fit report those it wrote, no build's
+    stage, backup or journal in it (a killed build's commit is recovered by a build that stages)."""
+    prefixes = (JOURNAL, STAGE_PREFIX, BACKUP_PREFIX)
+    return records.texts_as_written() and not any(p.name.startswith(prefixes) for p in out.iterdir())
 
 
 def _unchanged_game(settings: Settings, game: str, records: Records) -> list[str] | None:
@@ -123,6 +137,8 @@ def _unchanged_game(settings: Settings, game: str, records: Records) -> list[str
 
 
 def _plan(content: GameContent, settings: Settings) -> list[Planned]:
+    from .outputs import plan_game
+
     return plan_game(content, settings, game_keys(settings.roots, content.id, list(content.components),
                                                   settings.drawing_key()))
 
@@ -176,6 +192,9 @@ class _Shared:
 
 def _prepare(content: GameContent, settings: Settings) -> None:
     """What drawing a game needs in this process: its fonts and the guide texts of its languages."""
+    from .draw import use_game_fonts
+    from .layout import guide_catalogs
+
     use_game_fonts(content)  # the families its templates may name (checked by validate)
     # a language printkit has no guide for prints the game's own (checked by validate)
     with_guide(guide_catalogs(), content.catalogs, content.game.languages)
@@ -186,6 +205,10 @@ def _prepare(content: GameContent, settings: Settings) -> None:
 
 def _run_unit(unit: _Unit) -> tuple[Stage, list[Problem], float]:
     """Draw one unit into the build's stage folder (in a worker process, or in the build's own)."""
+    from .draw import TemplateProblem
+    from .layout import Options, Sink
+    from .outputs import build_changes, build_game
+
     start = time.perf_counter()
     shared: _Shared = context()
     content, settings = shared.contents[unit.game], shared.settings
@@ -222,6 +245,11 @@ def _units(game: int, content: GameContent, files: list[Planned]) -> list[_Unit]
 def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[str], None], dry_run: bool,
           changed: dict[str, list[PieceKey]] | None, records: Records, plans: list[list[Planned]],
           unchanged: dict[str, list[str]] | None = None, removed: list[str] | None = None) -> list[OutputFile]:
+    from .changes import faces_since
+    from .draw import take_notes
+    from .layout import Options, Sink, preload
+    from .outputs import _langs, build_images, forget_games
+
     take_notes()  # the image notes of this build's templates only
     forget_games()
     stage = Stage(settings.out, settings.duplex_offset)
@@ -331,6 +359,8 @@ def image_report(notes: list[Problem]) -> str:
 
 def build_calibration(out: Path, paper: str, lang: str, duplex_offset: tuple[float, float] = (0.0, 0.0)) -> OutputFile:
     """output/calibration.<paper>.<lang>.pdf: the duplex calibration sheet (front and back)."""
+    from .layout import SheetLabels, calibration_pages, guide_catalogs
+
     stage = Stage(out, duplex_offset)
     rel = f"calibration.{paper}.{lang}.pdf"
     catalogs = guide_catalogs()

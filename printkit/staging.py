@@ -23,21 +23,21 @@ workers), and the commit that leaves alone every file whose bytes are already on
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import shutil
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from .errors import ContentError, Pos, Problem
 from .incremental import CACHE_FILE, Drawn, Records, file_sha
-from .write import Writer, write_zip
+if TYPE_CHECKING:  # drawing loads ReportLab: a build that keeps every file never does
+    from .write import Writer
 
-JOURNAL = ".printkit-journal.json"
-STAGE_PREFIX = ".printkit-stage-"
-BACKUP_PREFIX = ".printkit-backup-"
+JOURNAL, STAGE_PREFIX, BACKUP_PREFIX = ".printkit-journal.json", ".printkit-stage-", ".printkit-backup-"
 
 
 def os_problem(path: Path | str, exc: OSError, expected: str = "a file we can write") -> Problem:
@@ -268,7 +268,6 @@ def manifest_text(out: Path, written: list[dict], removed: Iterable[str] = ()) -
     return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
 
 
-
 def manifest_shas(out: Path) -> dict[str, str]:
     """The SHA-256 of every file the output folder's manifest lists, by path (none when it has no manifest)."""
     return {e["path"]: e["sha256"] for e in manifest_entries(out) if "sha256" in e}
@@ -332,6 +331,7 @@ class Stage:
             raise ContentError([os_problem(self.out / rel, exc)]) from None
 
     def writer(self, rel: str, title: str, subject: str, duplex: bool) -> Writer:
+        from .write import Writer
         return Writer(self.tmp(rel), title, subject, duplex, self.back_offset)
 
     def add_bytes(self, rel: str, data: bytes, meta: dict) -> None:
@@ -346,6 +346,7 @@ class Stage:
         folder = rel.rsplit("/", 1)[0] + "/"
         tmp = self.tmp(rel)
         with self.writing(rel):
+            from .write import write_zip
             write_zip(tmp, [(m.removeprefix(folder), staged[m]) for m in members])
         self.files.append(Staged(tmp, {"path": rel, "pages": 0, **meta}))
 
@@ -400,9 +401,12 @@ class Stage:
                     del self.staged[rel]
             done.append(out_file)
         done += [OutputFile(**e, kept=True) for e in kept]
-        self._stage_text("manifest.json", manifest_text(self.out, [f.entry() for f in done], removes))
+        manifest = manifest_text(self.out, [f.entry() for f in done], removes)
+        self._stage_text("manifest.json", manifest)
         if fit_report is not None:
             self._stage_text("fit-report.md", fit_report)
+            records.texts = {rel: hashlib.sha256(text.encode()).hexdigest()
+                             for rel, text in (("manifest.json", manifest), ("fit-report.md", fit_report))}
             self._stage_text(CACHE_FILE, records.text())
         if not self.staged and not removes:  # nothing changed: nothing written
             self.discard()

@@ -8,6 +8,8 @@ import hashlib
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -76,6 +78,25 @@ def test_a_rebuild_with_nothing_changed_writes_nothing(two_ways, tmp_path, monke
     monkeypatch.undo()
     # --force draws every file again; their bytes are those on the disk, so still nothing is written
     assert all(f.kept for f in build(mini(out, jobs=2, force=True), ["mini"])) and rewritten(before, out) == set()
+
+
+def test_a_rebuild_with_nothing_changed_imports_no_engine(two_ways, tmp_path):
+    """Nothing to draw: the build keeps every file without importing ReportLab's drawing, Jinja or layout."""
+    out = copy_tree(two_ways[1], tmp_path / "out")
+    before = mtimes(out)
+    cmd = [sys.executable, "-X", "importtime", "-m", "printkit", "build", "mini", "--out", str(out),
+           "--content", str(FIXTURES / "content"), "--templates", str(FIXTURES / "templates")]
+    result = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    imported = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")}
+    assert "printkit.build" in imported and "printkit.content" in imported
+    assert not imported & {"reportlab.pdfgen.canvas", "jinja2", "printkit.draw", "printkit.layout", "printkit.outputs"}
+    assert "(31 unchanged)" in result.stderr and rewritten(before, out) == set()
+    # the manifest edited by hand: the build stages again (and writes the manifest the build makes)
+    (out / "manifest.json").write_text("{}", encoding="utf-8")
+    result = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and "printkit.layout" in result.stderr
+    assert (out / "manifest.json").read_bytes() == (two_ways[1] / "manifest.json").read_bytes()
 
 
 def test_a_deleted_or_edited_output_file_is_drawn_again_and_only_it(two_ways, tmp_path):

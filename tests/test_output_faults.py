@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 
 from conftest import FIXTURES, mini_roots
 from outputcheck import PROBLEM, copy_tree, killed_at, leftovers, manifest_mismatches, snapshot
-from printkit import build as build_module
+from printkit import outputs
 from printkit import staging
 from printkit.build import Settings, build
 from printkit.cli import app
@@ -253,7 +253,7 @@ def test_an_internal_error_is_one_line_and_exit_3_and_debug_shows_it(tmp_path, m
     def broken(*args, **kwargs):
         raise RuntimeError("a bug\nover two lines")
 
-    monkeypatch.setattr(build_module, "build_game", broken)
+    monkeypatch.setattr(outputs, "build_game", broken)
     result = build_cli(tmp_path / "out")
     assert result.exit_code == 3 and "Traceback" not in result.output
     assert result.stderr.splitlines() == [

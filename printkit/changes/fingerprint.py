@@ -20,9 +20,9 @@ from .. import __version__
 from ..content import GameContent
 from ..draw import Face, PieceSpec, Plan
 from ..geometry import PAPERS
+from ..incremental import FACES_FILE  # noqa: F401 - the changes' own file, kept with the other records
 from ..layout import Options, gangs, piece_name, piece_specs, runs, slug
 
-FACES_FILE = ".printkit-faces.json"  # <out>/<game>/.printkit-faces.json: the fingerprints of the last build
 _HREF = re.compile(r'href="([^"]+)"')
 _ICON = re.compile(r":([a-z0-9_-]+):")
 

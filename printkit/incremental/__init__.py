@@ -9,8 +9,8 @@ units run in (pool), and which earlier files a build answers for and no longer m
 
 from .keys import GameKeys, code_key, game_keys
 from .pool import context, keep_unit_times, run_units, unit_times
-from .record import CACHE_FILE, Drawn, Records, file_sha
+from .record import CACHE_FILE, FACES_FILE, Drawn, Records, file_sha
 from .selection import Selection, left_behind
 
-__all__ = ["CACHE_FILE", "Drawn", "GameKeys", "Records", "code_key", "context", "file_sha", "game_keys", "keep_unit_times",
+__all__ = ["CACHE_FILE", "FACES_FILE", "Drawn", "GameKeys", "Records", "code_key", "context", "file_sha", "game_keys", "keep_unit_times",
            "left_behind", "run_units", "Selection", "unit_times"]

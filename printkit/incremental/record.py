@@ -16,6 +16,7 @@ from pathlib import Path
 from ..errors import Pos, Problem
 
 CACHE_FILE = ".printkit-cache.json"
+FACES_FILE = ".printkit-faces.json"  # <out>/<game>/.printkit-faces.json: the fingerprints of the last build
 FORMAT = 1
 
 
@@ -49,6 +50,7 @@ class Records:
     out: Path
     files: dict[str, dict] = field(default_factory=dict)
     games: dict[str, dict] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)  # SHA-256 of the manifest and fit report the build wrote
 
     @classmethod
     def load(cls, out: Path) -> "Records":
@@ -56,7 +58,7 @@ class Records:
             body = json.loads((out / CACHE_FILE).read_text(encoding="utf-8"))
             if body.get("format") != FORMAT:
                 return cls(out)
-            return cls(out, dict(body["files"]), dict(body["games"]))
+            return cls(out, dict(body["files"]), dict(body["games"]), dict(body.get("texts", {})))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return cls(out)  # none yet, or unreadable: everything is built afresh
 
@@ -76,6 +78,11 @@ class Records:
             return None
         return list(rec["files"])
 
+    def texts_as_written(self) -> bool:
+        """The manifest and fit report on the disk are those the last build wrote: a build that keeps every
+        file would write them again as they are."""
+        return bool(self.texts) and all(file_sha(self.out / rel) == sha for rel, sha in self.texts.items())
+
     def drawn(self, rel: str) -> Drawn:
         rec = self.files[rel]
         return Drawn([tuple(s) for s in rec["shrunk"]], [tuple(n) for n in rec["notes"]])
@@ -90,5 +97,5 @@ class Records:
 
     def text(self) -> str:
         # one line, by the C encoder (an indented dump of a thousand records costs a tenth of a second)
-        return json.dumps({"format": FORMAT, "files": self.files, "games": self.games}, sort_keys=True,
+        return json.dumps({"format": FORMAT, "files": self.files, "games": self.games, "texts": self.texts}, sort_keys=True,
                           separators=(",", ":"), ensure_ascii=False) + "\n"
