@@ -30,6 +30,16 @@ Inset = Annotated[float, Field(ge=0, le=100)]
 Players = Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
 Title = Annotated[str, Field(max_length=MAX_TITLE)]
 Language = Annotated[str, AfterValidator(language_code)]  # BCP 47, known to CLDR (numbers, quotes)
+
+
+def hex_colour(value: str) -> str:
+    """A colour the model gives to a template as it is: #rrggbb, as an item's colour field is written."""
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        raise ValueError(f"expected a colour #rrggbb, found {describe(value)}")
+    return value
+
+
+HexColour = Annotated[str, AfterValidator(hex_colour)]
 Axial = tuple[Annotated[int, Field(ge=-MAX_AXIAL, le=MAX_AXIAL)], Annotated[int, Field(ge=-MAX_AXIAL, le=MAX_AXIAL)]]
 
 NAMED_SIZES: dict[str, tuple[float, float]] = {"poker": (63.5, 88.9), "bridge": (57.2, 88.9), "mini": (44.0, 63.0),

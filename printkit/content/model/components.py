@@ -13,7 +13,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 from ...errors import describe
 from ..i18n import language_code
 from .base import *  # noqa: F401,F403 - the limits and Strict
-from .base import Strict, parse_size
+from .base import HexColour, Strict, parse_size
 from .rules import Fact, Rule, Selector
 
 class FieldSpec(Strict):
@@ -132,7 +132,7 @@ class GraphNode(Strict):
     kind: str = Field(description="node kind, e.g. location, home, space")
     at: tuple[Position, Position] = Field(description="centre [x, y] in mm from the board's top left")
     name: str | None = Field(None, description="printed name; facts may refer to it")
-    colour: str | None = Field(None, description="fill colour #rrggbb")
+    colour: HexColour | None = Field(None, description="fill colour #rrggbb")
     note: str | None = Field(None, description="a rule reminder printed with the node (e.g. what may not be done there)")
     tags: list[str] = Field(default_factory=list, description="labels that facts and templates select on ({tags: {has: x}})")
 
@@ -143,7 +143,7 @@ class Area(Strict):
     at: tuple[Position, Position] = Field(description="top-left [x, y] in mm")
     size: tuple[Length, Length] = Field(description="[w, h] in mm")
     label: str = Field("", description="printed label")
-    colour: str | None = Field(None, description="accent colour #rrggbb")
+    colour: HexColour | None = Field(None, description="accent colour #rrggbb")
 
 
 class Board(ComponentBase):
