@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_content import shared_dir  # noqa: E402
+from make_content import compile_bytecode, shared_dir  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 REFERENCE = "3aca388"  # the last commit before issue 17's work: its one-process build all is "today's serial time"
@@ -79,6 +79,9 @@ def main() -> None:
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="printkit-bench-all-"))
     ref = None if args.reference == "none" else reference(args.reference, tmp)
+    compile_bytecode(REPO / "printkit")
+    if ref:
+        compile_bytecode(tmp / "reference" / "printkit")
     content = tmp / "content"
     shutil.copytree(REPO / "content", content)
     printkit = [sys.executable, "-m", "printkit", "build", "all", "--content", str(content),

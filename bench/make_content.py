@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -126,3 +127,10 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def compile_bytecode(package: Path) -> None:
+    """Byte-compile a package's modules, as `pip install` does for an installed one: an editable checkout on a
+    machine with PYTHONDONTWRITEBYTECODE set would compile ~80 modules again in every process (~0.2 s), which
+    no installed tool (ReportLab, protograf) pays."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], check=True)

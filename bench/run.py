@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_content import make_game, shared_dir  # noqa: E402
+from make_content import compile_bytecode, make_game, shared_dir  # noqa: E402
 
 DEFAULT_RUNS = {"deck60": 5, "deck6000": 3}
 TARGET = 1.5  # printkit / bare ReportLab wall time on deck6000
@@ -333,6 +333,7 @@ def main() -> None:
     for label, i in info["interpreters"].items():
         print(f"  {label}: Python {i['version']} ({i['python']}), reportlab {i['reportlab']}, "
               f"rl_accel {'yes' if i['rl_accel'] else 'NO'}")
+    compile_bytecode(Path(__file__).resolve().parents[1] / "printkit")
     root = args.keep or Path(tempfile.mkdtemp(prefix="printkit-bench-"))
     results: list[Result] = []
     try:
