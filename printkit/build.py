@@ -248,7 +248,7 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
     from .changes import faces_since
     from .draw import take_notes
     from .layout import Options, Sink, preload
-    from .outputs import _langs, build_images, forget_games
+    from .outputs import _langs, build_images, forget_games, game_options
 
     take_notes()  # the image notes of this build's templates only
     forget_games()
@@ -260,6 +260,7 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
         _add_drawn(sink, records.drawn(rel))
         progress(rel)
 
+    earlier_images = {c.id: records.games.get(c.id, {}).get("images") for c in contents}
     try:
         for rel in (r for rels in (unchanged or {}).values() for r in rels):
             keep(rel)
@@ -295,9 +296,18 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
             for f in unit_stage.files:
                 _add_drawn(sink, f.drawn)
         for content in contents if settings.images else []:
-            _prepare(content, settings)
-            sink.shared_pos = {c.stem: c.raw.value_pos.get("back", c.raw.pos) for c in content.components.values()}
-            build_images(content, settings, stage, sink, Options(settings.layout, settings.theme), progress)
+            key = records.games[content.id]["key"]
+            images = records.fresh_images(earlier_images[content.id], key)
+            if images is None:  # drawn again when anything the game's files depend on changed
+                _prepare(content, settings)
+                sink.shared_pos = {c.stem: c.raw.value_pos.get("back", c.raw.pos) for c in content.components.values()}
+                start = len(stage.files)
+                build_images(content, settings, stage, sink, game_options(content, settings), progress)
+                images = [f.meta["path"] for f in stage.files[start:]]
+            else:
+                for rel in images:
+                    keep(rel)
+            records.games[content.id]["images"] = {"key": key, "files": images}
         if problems or sink.problems:
             raise ContentError(problems + sink.problems)
     except BaseException:

@@ -167,3 +167,30 @@ def test_editing_one_rep_detect_card_rebuilds_only_the_files_containing_that_car
     ours = {"manifest.json", ".printkit-cache.json", "rep-detect/.printkit-faces.json", "fit-report.md"}
     assert rewritten(before, settings.out) - ours == printing
     assert all("Investigation at the Pit." in text_of(settings.out / p) for p in printing)
+
+
+def test_piece_images_are_kept_while_their_game_is_unchanged(tmp_path, monkeypatch):
+    """--images: a second build with nothing changed rasterises nothing and rewrites no image; an edited card
+    draws the game's images again."""
+    from printkit.layout import export
+
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURES / "content", content)
+    out = tmp_path / "out"
+    settings = mini(out, content, papers=("a4",), langs=("en",), images=True)
+    first = build(settings, ["mini"])
+    images = {f.path for f in first if f.kind in ("image", "images-zip") or f.path.split("/")[1] == "tts"}
+    assert len(images) > 10
+    before = mtimes(out)
+    rasterise = export.rasterise
+    monkeypatch.setattr(export, "rasterise", lambda *a: pytest.fail("an unchanged game's images are drawn again"))
+    second = build(settings, ["mini"])
+    assert all(f.kept for f in second) and {f.path for f in second} >= images
+    assert rewritten(before, out) == set()
+    monkeypatch.setattr(export, "rasterise", rasterise)
+    deck = content / "mini" / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Draw a card.", "Draw two cards."), encoding="utf-8")
+    third = {f.path: f for f in build(settings, ["mini"])}
+    redrawn = {p for p, f in third.items() if not f.kept}
+    assert "mini/images/deck/002-bob-front.png" in redrawn and "mini/images/mini-images.zip" in redrawn
+    assert "mini/images/deck/001-ada-front.png" not in redrawn  # drawn again, the same bytes: not rewritten

@@ -78,6 +78,13 @@ class Records:
             return None
         return list(rec["files"])
 
+    def fresh_images(self, earlier: dict | None, key: str) -> list[str] | None:
+        """A game's piece images (and their zip and Tabletop Simulator files) of its last build, when that build had
+        the key the game has now and every file is on the disk as written; else None (they are drawn again)."""
+        if not earlier or earlier["key"] != key or not all(r in self.files and self.on_disk(r) for r in earlier["files"]):
+            return None
+        return list(earlier["files"])
+
     def texts_as_written(self) -> bool:
         """The manifest and fit report on the disk are those the last build wrote: a build that keeps every
         file would write them again as they are."""
