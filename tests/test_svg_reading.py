@@ -147,6 +147,17 @@ def test_clip_path_keeps_what_is_inside_it():
     assert at(pix, 50, 85) == WHITE
 
 
+@pytest.mark.parametrize("overflow", ["", ' overflow="visible"'])
+def test_a_nested_svg_is_clipped_to_its_viewport_unless_its_overflow_is_visible(overflow):
+    """A standee's two faces, each painting its bleed past its edge: the lower one must not cover the upper."""
+    face = '<rect x="-3" y="-3" width="46" height="46" fill="{}"/>'
+    pix = drawn(f'<svg x="10" y="10" width="40" height="40" viewBox="0 0 40 40"{overflow}>{face.format("#00ff00")}</svg>'
+                f'<svg x="10" y="50" width="40" height="40" viewBox="0 0 40 40"{overflow}>{face.format("#ff0000")}</svg>')
+    assert at(pix, 30, 48.5) == ((255, 0, 0) if overflow else (0, 255, 0))  # 1.5 mm above the lower face's edge
+    assert at(pix, 30, 30) == (0, 255, 0) and at(pix, 30, 70) == (255, 0, 0)
+    assert at(pix, 8.5, 30) == ((0, 255, 0) if overflow else WHITE)
+
+
 def test_display_none_is_not_drawn():
     pix = drawn('<rect width="100" height="100" fill="black" display="none"/>')
     assert at(pix, 50, 50) == WHITE

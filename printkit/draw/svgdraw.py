@@ -191,11 +191,16 @@ class Renderer(TextDrawing, References, Images):
         self.canvas.doForm(key)
 
     def _nested(self, node: ET.Element, style: dict[str, str], m: Matrix, ctx: Context) -> None:
-        """A nested <svg x y width height viewBox> places another drawing (a face on a standee)."""
+        """A nested <svg x y width height viewBox> places another drawing (a face on a standee), clipped to its
+        viewport as SVG clips it (unless overflow="visible"): a face's bleed stays off its neighbour."""
         x, y = length(node.get("x")), length(node.get("y"))
         t = multiply((1.0, 0.0, 0.0, 1.0, x, y), _view(node))
         self._flush()
         self.canvas.saveState()
+        if node.get("overflow") not in ("visible", "auto") and node.get("width") and node.get("height"):
+            box = self.canvas.beginPath()
+            box.rect(x, y, length(node.get("width")), length(node.get("height")))
+            self.canvas.clipPath(box, stroke=0, fill=0)
         self.canvas.transform(*t)
         self._children(node, style, multiply(m, t), ctx)
         self._flush()
