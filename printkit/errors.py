@@ -4,6 +4,7 @@ Library code collects `Problem`s and raises `ContentError` once; only the CLI pr
 """
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -72,3 +73,13 @@ class ContentError(PrintkitError):
 
 class UsageError(PrintkitError):
     """A command-line request that cannot be met (unknown game, bad option value)."""
+
+
+def os_problem(path: Path | str, exc: OSError, expected: str = "a file we can write") -> Problem:
+    """An operating-system failure on a path, as a problem positioned at the path itself."""
+    found = {errno.ENOSPC: "no space left on the disk", errno.EDQUOT: "no space left on the disk (quota)",
+             errno.EISDIR: "a folder", errno.ENOTDIR: "a file where a folder belongs",
+             errno.EACCES: "permission denied", errno.EPERM: "permission denied",
+             errno.EROFS: "a read-only filesystem", errno.EEXIST: "something already there"}
+    reason = found.get(exc.errno or 0, (exc.strerror or type(exc).__name__).lower())
+    return Problem(Pos(str(path)), f"expected {expected}, found {reason}")

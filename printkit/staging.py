@@ -22,7 +22,6 @@ workers), and the commit that leaves alone every file whose bytes are already on
 """
 from __future__ import annotations
 
-import errno
 import hashlib
 import json
 import os
@@ -32,22 +31,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
 
-from .errors import ContentError, Pos, Problem
-from .incremental import CACHE_FILE, Drawn, Records, file_sha
+from .errors import ContentError, Pos, Problem, os_problem
+from .incremental import CACHE_FILE, Drawn, Records, file_sha, hold
 if TYPE_CHECKING:  # drawing loads ReportLab: a build that keeps every file never does
     from .write import Writer
 
 JOURNAL, STAGE_PREFIX, BACKUP_PREFIX = ".printkit-journal.json", ".printkit-stage-", ".printkit-backup-"
-
-
-def os_problem(path: Path | str, exc: OSError, expected: str = "a file we can write") -> Problem:
-    """An operating-system failure on a path, as a problem positioned at the path itself."""
-    found = {errno.ENOSPC: "no space left on the disk", errno.EDQUOT: "no space left on the disk (quota)",
-             errno.EISDIR: "a folder", errno.ENOTDIR: "a file where a folder belongs",
-             errno.EACCES: "permission denied", errno.EPERM: "permission denied",
-             errno.EROFS: "a read-only filesystem", errno.EEXIST: "something already there"}
-    reason = found.get(exc.errno or 0, (exc.strerror or type(exc).__name__).lower())
-    return Problem(Pos(str(path)), f"expected {expected}, found {reason}")
 
 
 def _write_json_atomically(path: Path, body: dict) -> None:
@@ -78,6 +67,7 @@ class Staging:
     # paths relative to out, in the order they were staged (a dict: a build may stage thousands of images)
     staged: dict[str, None] = field(default_factory=dict)
     removes: list[str] = field(default_factory=list)  # earlier files the build no longer makes
+    lock: int | None = None  # the output folder, held open and locked while the build stages and commits
 
     @property
     def moves(self) -> list[str]:
@@ -92,8 +82,10 @@ class Staging:
         return self.out / f"{BACKUP_PREFIX}{os.getpid()}"
 
     def open(self) -> None:
-        """Check the output folder, finish any killed build's commit, and make an empty stage."""
+        """Check the output folder, hold it (one build at a time), finish any killed build's commit, and make an
+        empty stage."""
         check_out(self.out)
+        self.lock = hold(self.out)
         recover(self.out)
         shutil.rmtree(self.stage, ignore_errors=True)
         try:
@@ -110,6 +102,12 @@ class Staging:
 
     def discard(self) -> None:
         shutil.rmtree(self.stage, ignore_errors=True)
+        self.release()
+
+    def release(self) -> None:
+        if self.lock is not None:
+            os.close(self.lock)  # closing the folder lets the next build in
+            self.lock = None
 
     def preflight(self) -> None:
         """Every path in the way of a new file, all at once, before anything is moved."""
@@ -149,6 +147,7 @@ class Staging:
                 self.discard()
             raise ContentError([os_problem(_shown(self.out, self.stage, failed), exc)]) from None
         _clean_up(self.out, journal)
+        self.release()
 
 
 def _shown(out: Path, stage: Path, path: Path) -> Path:

@@ -308,3 +308,22 @@ def test_reportlab_is_pinned_below_its_next_major_version_and_the_installed_one_
     installed = importlib.metadata.version("reportlab")
     assert pin.specifier.contains(installed), (str(pin), installed)
     assert int(uppers[0].version.split(".")[0]) == int(installed.split(".")[0]) + 1
+
+
+def test_a_second_build_into_a_folder_being_written_stops_and_changes_nothing(tmp_path, good):
+    """A build starting while another writes into the same folder would roll back its commit: it stops."""
+    import os
+
+    from printkit.incremental import hold
+
+    out = copy_tree(good, tmp_path / "out")
+    before = snapshot(out)
+    held = hold(out)  # the other build, staging
+    try:
+        assert refused(build_cli(out, "--force")) == [
+            f"{out}:1:1: expected an output folder no other build is writing into, found one running: wait for it "
+            "to finish, or build into another --out"]
+        assert snapshot(out) == before and leftovers(out) == []
+    finally:
+        os.close(held)
+    assert build_cli(out, "--force").exit_code == 0  # the folder is free again
