@@ -105,7 +105,11 @@ def group_key(item: dict[str, Any], structural: frozenset[str]) -> tuple:
 
 def substitute(text: str, values: dict[str, str]) -> str:
     parts = _parts(text)
-    return "".join(values[part] if i % 2 else part for i, part in enumerate(parts)) if len(parts) > 1 else text
+    if len(parts) == 1:
+        return text
+    if len(parts) == 3 and not parts[0] and not parts[2]:
+        return values[parts[1]]  # the common case: an attribute or a text that is one value
+    return "".join(values[part] if i % 2 else part for i, part in enumerate(parts))
 
 
 @lru_cache(maxsize=4096)

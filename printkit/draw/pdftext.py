@@ -19,6 +19,7 @@ class _Encoder:
         self.font, self.doc = font, doc
         self.known: set[str] = set()
         self.table: dict[int, str] = {}
+        self.names: dict[int, str] = {}
         self.seen = -1
 
     def _refresh(self) -> None:
@@ -30,6 +31,13 @@ class _Encoder:
         self.table = {code: chr(n) for code, n in state.assignments.items() if n < 256}
         self.table[0xA0] = self.table.get(32, " ")  # ReportLab prints a no-break space as a space
         self.known = {chr(code) for code in self.table}
+
+    def name(self, subset: int) -> str:
+        """The subset's font name in the document (ReportLab looks the document up in a weak dictionary each time)."""
+        found = self.names.get(subset)
+        if found is None:
+            found = self.names[subset] = self.font.getSubsetInternalName(subset, self.doc)
+        return found
 
     def runs(self, text: str) -> list[tuple[int, bytes]]:
         if not self.known.issuperset(text):
@@ -74,7 +82,7 @@ class TextOps:
         for subset, data in encoder.runs(text):
             key = (font_name, subset, size)
             if key != self._font:
-                ops.append(f"{encoder.font.getSubsetInternalName(subset, self.canvas._doc)} {fp_str(size)} Tf")  # noqa: SLF001
+                ops.append(f"{encoder.name(subset)} {fp_str(size)} Tf")
                 self._font = key
             ops.append(f"({escape(data)}) Tj")
 
