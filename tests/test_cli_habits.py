@@ -117,7 +117,7 @@ def test_help_version_and_completion_do_not_load_the_engine():
 
 def test_the_build_imports_only_what_every_build_uses():
     """`import printkit.build` loads no library that only some builds use (start-up): spreadsheet readers (a game
-    with a sheet), Babel (a language code or number), PDFium (--images), svgwrite (none: standees are written with ElementTree), platypus (a guide
+    with a sheet), Babel (a language code or number), PDFium (--images), svgwrite (a game with standees), platypus (a guide
     or sheet poured), Jinja (a face drawn), svglib (SVG art). A build whose games are all up to date loads none."""
     import subprocess
     import sys

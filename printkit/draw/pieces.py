@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Iterator
 
 from ..content import GameContent, LoadedComponent
@@ -139,42 +140,47 @@ def standee_size(model: Standee) -> tuple[float, float]:
     return w, 2 * h + 2 * model.base
 
 
-# the root of a standee's SVG as svgwrite's Drawing wrote it (printkit drew standees with svgwrite, whose import,
-# ~40 ms for its SVG grammar, is not paid any more: the output is the same, byte for byte)
-_DRAWING = {"baseProfile": "full", "version": "1.1", "xmlns": "http://www.w3.org/2000/svg",
-            "xmlns:ev": "http://www.w3.org/2001/xml-events", "xmlns:xlink": "http://www.w3.org/1999/xlink"}
+@lru_cache(maxsize=1)
+def _nested_element() -> type:
+    """svgwrite's element for a filled face placed as a nested <svg> (svgwrite has none for foreign SVG); svgwrite
+    is imported when a game has standees, not with every build (~40 ms for its SVG grammar)."""
+    from svgwrite.base import BaseElement
 
+    class Nested(BaseElement):
+        elementname = "svg"
 
-def _element(tag: str, attrs: dict[str, Any]) -> ET.Element:
-    """An element as svgwrite made it: attributes sorted by name, each value as str() writes it, empty ones out."""
-    return ET.Element(tag, {k: text for k, v in sorted(attrs.items()) if v is not None and (text := str(v))})
+        def __init__(self, face: ET.Element, x: float, y: float, w: float, h: float):
+            super().__init__(debug=False)
+            self.face, self.box = face, (x, y, w, h)
 
+        def get_xml(self) -> ET.Element:
+            x, y, w, h = self.box
+            element = ET.Element("svg", {"x": f"{x:g}", "y": f"{y:g}", "width": f"{w:g}", "height": f"{h:g}",
+                                         "viewBox": f"0 0 {w:g} {h:g}"})
+            element.extend(list(self.face))
+            return element
 
-def _nested(face: ET.Element, x: float, y: float, w: float, h: float) -> ET.Element:
-    """A filled face placed as a nested <svg>."""
-    element = ET.Element("svg", {"x": f"{x:g}", "y": f"{y:g}", "width": f"{w:g}", "height": f"{h:g}",
-                                 "viewBox": f"0 0 {w:g} {h:g}"})
-    element.extend(list(face))
-    return element
+    return Nested
 
 
 def standee_svg(face: str, w: float, h: float, tab: float, colour: str) -> str:
     """Tab, face upside down, fold, face, tab: folded, the two faces meet back to back."""
+    import svgwrite
+
+    nested = _nested_element()
     root = ET.fromstring(face)
     total = 2 * h + 2 * tab
-    svg = _element("svg", {**_DRAWING, "width": f"{w:g}mm", "height": f"{total:g}mm", "viewBox": f"0 0 {w:g} {total:g}"})
-    svg.append(ET.Element("defs"))
-    svg.append(_element("rect", {"x": -3, "y": -3, "width": w + 6, "height": total + 6, "fill": colour}))
+    dwg = svgwrite.Drawing(size=(f"{w:g}mm", f"{total:g}mm"), viewBox=f"0 0 {w:g} {total:g}", debug=False)
+    dwg.add(dwg.rect(insert=(-3, -3), size=(w + 6, total + 6), fill=colour))
     for y in (0, total - tab):
-        svg.append(_element("rect", {"x": 0, "y": y, "width": w, "height": tab, "fill": "#ffffff", "fill-opacity": 0.55}))
-    upper = _element("g", {"transform": f"rotate(180 {w / 2:g} {tab + h / 2:g})"})
-    upper.append(_nested(root, 0, tab, w, h))
-    svg.append(upper)
-    svg.append(_nested(root, 0, tab + h, w, h))
+        dwg.add(dwg.rect(insert=(0, y), size=(w, tab), fill="#ffffff", fill_opacity=0.55))
+    upper = dwg.g(transform=f"rotate(180 {w / 2:g} {tab + h / 2:g})")
+    upper.add(nested(root, 0, tab, w, h))
+    dwg.add(upper)
+    dwg.add(nested(root, 0, tab + h, w, h))
     for y in (tab, tab + h, tab + 2 * h):
-        svg.append(_element("line", {"x1": 0, "y1": y, "x2": w, "y2": y, "stroke": "#000000", "stroke-width": 0.2,
-                                     "stroke-dasharray": "1.2 0.8"}))
-    return ET.tostring(svg, encoding="utf-8").decode("utf-8")
+        dwg.add(dwg.line(start=(0, y), end=(w, y), stroke="#000000", stroke_width=0.2, stroke_dasharray="1.2 0.8"))
+    return dwg.tostring()
 
 
 def standee_pieces(content: GameContent, comp: LoadedComponent, theme: str = "standard",
