@@ -222,3 +222,33 @@ def build_kit(content: GameContent, paper: Paper, lang: str, opts: Options, layo
                        "items": sum(e.items for e in listed if e.kind != "board-tiled")})
 
 
+
+
+def preview_images(content: GameContent, piece: str, lang: str | None, theme: str = "standard") -> list:
+    """One piece's faces as the PNGs `--images` draws (300 dpi, 1/8 in of bleed): `piece` is `<component>/<n>`,
+    its number, name or both (`deck/2`, `deck/bob`, `deck/002-bob`). Raises UsageError naming what there is."""
+    from .errors import UsageError
+    from .content import Sheet
+    from .layout import component_faces, image_files, is_localised, piece_stems
+
+    stem, _, wanted = piece.partition("/")
+    named = [c.stem for c in content.components.values() if not isinstance(c.model, Sheet)]
+    if stem not in named:
+        raise UsageError(f"expected <component>/<piece>, a component of {content.id} with pieces "
+                         f"({', '.join(named)}), found {piece!r}")
+    comp = content.components[stem]
+    piece_lang = (lang or content.game.content_lang) if is_localised(comp) else None
+    opts = Options(theme=theme)
+    stems = piece_stems(content, comp, opts, piece_lang)
+    found = [s for s in stems if wanted in (s, s[:3], s[4:]) or (wanted.isdigit() and int(s[:3]) == int(wanted))]
+    if len(found) != 1:
+        shown = ", ".join(stems[:8]) + (", …" if len(stems) > 8 else "")
+        raise UsageError(f"expected a piece of {stem} ({shown}), found {wanted!r}"
+                         + (f" ({len(found)} pieces have that name)" if found else ""))
+    sink = Sink({c.stem: c.raw.value_pos.get("back", c.raw.pos) for c in content.components.values()})
+    faces = component_faces(content, comp, piece_lang, opts, sink, only=lambda s: s == found[0])
+    if sink.problems:
+        from .errors import ContentError
+
+        raise ContentError(sink.problems)
+    return list(image_files(content, faces))

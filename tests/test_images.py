@@ -322,3 +322,32 @@ def test_a_deck_of_one_card_is_a_single_card_object():
     card = tts.deck_object("Solo", 63.5, [tts.Card("Only", 1)], [sheet], False, 4)
     assert (card["Name"], card["Nickname"], card["CardID"]) == ("CardCustom", "Only", 400)
     assert card["CustomDeck"]["4"]["FaceURL"] == "x/faces-1.png"
+
+
+def _preview(out: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "printkit", "preview", "mini", *args, "--out", str(out),
+                           "--content", str(FIXTURES / "content"), "--templates", str(FIXTURES / "templates")],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_preview_writes_one_piece_as_the_images_build_draws_it(mini_images, tmp_path):
+    for piece in ("deck/2", "deck/bob", "deck/002-bob"):
+        result = _preview(tmp_path, piece)
+        assert result.returncode == 0, result.stderr
+        written = sorted(p.name for p in (tmp_path / "mini" / "preview").iterdir())
+        assert written == ["deck-002-bob-front.png", "deck-back.png"]
+        assert f"wrote {tmp_path}/mini/preview/deck-002-bob-front.png (825 x 1125 px, 300 dpi)" in result.stderr
+    preview = tmp_path / "mini" / "preview"
+    assert (preview / "deck-002-bob-front.png").read_bytes() == \
+        (mini_images / "mini" / "images" / "deck" / "002-bob-front.png").read_bytes()
+    assert (preview / "deck-back.png").read_bytes() == (mini_images / "mini" / "images" / "deck" / "back.png").read_bytes()
+    assert not (tmp_path / "manifest.json").exists()  # a look while designing, not part of the kit
+
+
+def test_preview_names_the_pieces_there_are(tmp_path):
+    result = _preview(tmp_path, "deck/9")
+    assert result.returncode == 2 and result.stderr.splitlines()[0] == \
+        "error: expected a piece of deck (001-ada, 002-bob, 003-cy), found '9'"
+    result = _preview(tmp_path, "dek/1")
+    assert result.returncode == 2 and "a component of mini with pieces (deck, tokens" in result.stderr
+    assert not (tmp_path / "mini").exists()

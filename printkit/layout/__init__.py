@@ -10,7 +10,7 @@ below it; `build` and `cli` sit on top.
 # what the stages above use; everything else in this folder is private to it
 from .calibration import calibration_pages
 from .boards import fits_sheet, poster_paper
-from .export import ExportFile, game_exports, piece_name, runs, slug
+from .export import ExportFile, component_faces, game_exports, image_files, piece_name, piece_stems, runs, slug
 from .flow import count_pages, flow_pages, preload
 from .guide import Entry, Job, entry_kind, guide_flow
 from .kit import Ganged, draw_kit_body, ganged_pages, gangs, job_sheets, plan_kit, with_blanks
@@ -21,7 +21,7 @@ from .sheets import SheetLabels, Sink, draw_face
 from .tabletop import Table
 
 __all__ = [
-    "calibration_pages", "Entry", "ExportFile", "Job", "Options", "SheetLabels", "Sink", "Table", "blank_page",
+    "calibration_pages", "component_faces", "Entry", "ExportFile", "image_files", "piece_stems", "Job", "Options", "SheetLabels", "Sink", "Table", "blank_page",
     "count_pages", "draw_face", "draw_kit_body", "draw_part", "draw_poster", "entry_kind", "fits_sheet", "flow_pages", "foldable",
     "game_exports", "Ganged", "ganged_pages", "gangs", "guide_catalogs", "job_sheets", "piece_name", "plan_kit",
     "slug", "with_blanks",

@@ -96,8 +96,9 @@ def piece_name(spec: PieceSpec, values: dict | None, fallback: str) -> str:
 
 
 def component_faces(content: GameContent, comp: LoadedComponent, lang: str | None, opts: Options,
-                    sink: Sink) -> ComponentFaces:
-    """Every distinct face of a component's pieces on a page of its own, trim plus BLEED each side."""
+                    sink: Sink, only: Callable[[str], bool] = lambda stem: True) -> ComponentFaces:
+    """Every distinct face of a component's pieces on a page of its own, trim plus BLEED each side; `only` picks
+    pieces by their file stem (`002-bob`: a preview draws one)."""
     kind = kind_of(comp.model)
     out = ComponentFaces(comp.stem, lang, kind.tabletop)
     specs = cached_pieces(content, comp, opts, lang if comp.model.per_language else None)
@@ -110,10 +111,10 @@ def component_faces(content: GameContent, comp: LoadedComponent, lang: str | Non
     shared: dict[str, int] = {}  # a back every piece shares: drawn once
     for n, (spec, copies) in enumerate(runs(specs)):
         item = spec.front.item
-        number = item.index + 1 if item is not None else n + 1
-        raw = piece_name(spec, item.values if item else None, comp.model.title)
         shown = piece_name(spec, translated(content, item, item.values, text_lang) if item else None, comp.model.title)
-        stem = f"{number:03d}-{slug(raw)}"
+        stem = _stem(spec, n, comp.model.title)
+        if not only(stem):
+            continue
         page = face_page(spec.size, image_dpi(spec.size))
         front = draw(out, spec, spec.front, FaceImage(f"{stem}-front.png", copies, page))
         back = None
@@ -151,8 +152,21 @@ class _FaceDrawer:
         return len(out.faces) - 1
 
 
+def piece_stems(content: GameContent, comp: LoadedComponent, opts: Options, lang: str | None) -> list[str]:
+    """The file stems of a component's distinct pieces (`001-ada`), as their images are named."""
+    specs = cached_pieces(content, comp, opts, lang if comp.model.per_language else None)
+    return [_stem(spec, n, comp.model.title) for n, (spec, _) in enumerate(runs(specs))]
+
+
+def _stem(spec: PieceSpec, n: int, title: str) -> str:
+    """`<nnn>-<name>`: the item's number in its component (else the piece's), and its name as a file name."""
+    item = spec.front.item
+    number = item.index + 1 if item is not None else n + 1
+    return f"{number:03d}-{slug(piece_name(spec, item.values if item else None, title))}"
+
+
 def image_files(content: GameContent, faces: ComponentFaces,
-                keep: Callable[[int, object], None]) -> Iterator[ExportFile]:
+                keep: Callable[[int, object], None] = lambda n, image: None) -> Iterator[ExportFile]:
     """The PNG of every face; `keep(index, image)` sees each rasterised image (for the Tabletop Simulator files)."""
     folder = f"{content.id}/images/{faces.component}" + (f"/{faces.lang}" if faces.lang else "")
     for n, (face, image) in enumerate(zip(faces.faces, rasterise(faces.pdf, [f.page for f in faces.faces]))):
