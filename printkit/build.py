@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Callable
 from .content import PSEUDO, GameContent, Roots, cache_dir, load_game, with_guide, with_pseudo
 from .errors import ContentError, Problem, UsageError
 from .geometry import PAPERS
-from .staging import BACKUP_PREFIX, JOURNAL, STAGE_PREFIX, OutputFile, Stage, manifest_entries, os_problem
+from .staging import BACKUP_PREFIX, JOURNAL, STAGE_PREFIX, OutputFile, Stage, os_problem
 from .incremental import (FACES_FILE, Drawn, Records, Selection, context, game_keys, keep_unit_times, left_behind,
-                          run_units, unit_times)
+                          manifest_entries, run_units, unit_times)
 
 if TYPE_CHECKING:  # the engine (drawing, layout) is imported where it draws: a build that keeps every file never does
     from .changes import PieceKey
@@ -103,7 +103,7 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
     of the build, those kept as they were (`kept`) included."""
     records = Records(settings.out) if dry_run else Records.load(settings.out)
     unchanged = {g: rels for g in games if (rels := _unchanged_game(settings, g, records)) is not None}
-    if not dry_run and len(unchanged) == len(games) and _as_left(settings.out, records):
+    if not dry_run and len(unchanged) == len(games) and _as_left(settings, games, unchanged, records):
         kept = [OutputFile(**records.entry(rel), kept=True) for rels in unchanged.values() for rel in rels]
         planned(len(kept))
         for f in kept:
@@ -118,11 +118,16 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
     return _draw(settings, contents, progress, dry_run, changed, records, plans, unchanged, removed)
 
 
-def _as_left(out: Path, records: Records) -> bool:
-    """The output folder as the last build left it: its manifest and fit report those it wrote, no build's
-    stage, backup or journal in it (a killed build's commit is recovered by a build that stages)."""
+def _as_left(settings: Settings, games: list[str], unchanged: dict[str, list[str]], records: Records) -> bool:
+    """The output folder as the last build of these games left it: its manifest and fit report those it wrote
+    (a build of other games reports other texts), no build's stage, backup or journal in it (a build that stages
+    recovers a killed one's commit), and no earlier file this build would remove (an old reprint)."""
     prefixes = (JOURNAL, STAGE_PREFIX, BACKUP_PREFIX)
-    return records.texts_as_written() and not any(p.name.startswith(prefixes) for p in out.iterdir())
+    if records.built != sorted(games) or not records.texts_as_written():
+        return False
+    if any(p.name.startswith(prefixes) for p in settings.out.iterdir()):
+        return False
+    return not _left_behind(settings, set(games), records, {rel for rels in unchanged.values() for rel in rels})
 
 
 def _unchanged_game(settings: Settings, game: str, records: Records) -> list[str] | None:
@@ -297,7 +302,7 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
                 _add_drawn(sink, f.drawn)
         for content in contents if settings.images else []:
             key = records.games[content.id]["key"]
-            images = records.fresh_images(earlier_images[content.id], key)
+            images = None if settings.force else records.fresh_images(earlier_images[content.id], key)
             if images is None:  # drawn again when anything the game's files depend on changed
                 _prepare(content, settings)
                 sink.shared_pos = {c.stem: c.raw.value_pos.get("back", c.raw.pos) for c in content.components.values()}
@@ -310,18 +315,20 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
             records.games[content.id]["images"] = {"key": key, "files": images}
         if problems or sink.problems:
             raise ContentError(problems + sink.problems)
-    except BaseException:
+        if changed is not None:
+            changed.update(stage.changed)
+        if dry_run:  # validate: every file drawn, none moved in
+            stage.discard()
+            return []
+        notes = sorted(set(take_notes()) | sink.notes)
+        games = {c.id for c in contents} | set(unchanged or {})
+        gone = _left_behind(settings, games, records, {f.meta["path"] for f in stage.files} | {e["path"] for e in kept})
+        records.built = sorted(games)
+        fit_report = sink.fit_report() + image_report(notes)
+    except BaseException:  # nothing staged is left behind, and the output folder is free for the next build
         stage.discard()
         raise
-    if changed is not None:
-        changed.update(stage.changed)
-    if dry_run:  # validate: every file drawn, none moved in
-        stage.discard()
-        return []
-    notes = sorted(set(take_notes()) | sink.notes)
-    games = {c.id for c in contents} | set(unchanged or {})
-    gone = _left_behind(settings, games, records, {f.meta["path"] for f in stage.files} | {e["path"] for e in kept})
-    done = stage.commit(sink.fit_report() + image_report(notes), kept, records, gone)
+    done = stage.commit(fit_report, kept, records, gone)
     if removed is not None:
         removed.extend(gone)
     return done
@@ -379,9 +386,9 @@ def build_calibration(out: Path, paper: str, lang: str, duplex_offset: tuple[flo
     try:
         w = stage.writer(rel, catalogs.get(lang, "guide.calibration_title"), "calibration", duplex=True)
         calibration_pages(w, PAPERS[paper], label)
+        stage.add(w, rel, {"game": None, "component": "calibration", "kind": "calibration", "paper": paper,
+                           "lang": lang, "items": 0})
     except BaseException:
         stage.discard()
         raise
-    stage.add(w, rel, {"game": None, "component": "calibration", "kind": "calibration", "paper": paper, "lang": lang,
-                       "items": 0})
     return stage.commit()[0]

@@ -240,7 +240,8 @@ def preview_images(content: GameContent, piece: str, lang: str | None, theme: st
     piece_lang = (lang or content.game.content_lang) if is_localised(comp) else None
     opts = Options(theme=theme)
     stems = piece_stems(content, comp, opts, piece_lang)
-    found = [s for s in stems if wanted in (s, s[:3], s[4:]) or (wanted.isdigit() and int(s[:3]) == int(wanted))]
+    found = [s for s in stems if wanted in (s, s.partition("-")[2])
+             or (wanted.isdigit() and int(s.partition("-")[0]) == int(wanted))]
     if len(found) != 1:
         shown = ", ".join(stems[:8]) + (", …" if len(stems) > 8 else "")
         raise UsageError(f"expected a piece of {stem} ({shown}), found {wanted!r}"

@@ -29,10 +29,10 @@ import shutil
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from .errors import ContentError, Pos, Problem, os_problem
-from .incremental import CACHE_FILE, Drawn, Records, file_sha, hold
+from .incremental import CACHE_FILE, Drawn, Records, file_sha, hold, manifest_text
 if TYPE_CHECKING:  # drawing loads ReportLab: a build that keeps every file never does
     from .write import Writer
 
@@ -86,12 +86,16 @@ class Staging:
         empty stage."""
         check_out(self.out)
         self.lock = hold(self.out)
-        recover(self.out)
-        shutil.rmtree(self.stage, ignore_errors=True)
         try:
+            recover(self.out)
+            shutil.rmtree(self.stage, ignore_errors=True)
             self.stage.mkdir()
         except OSError as exc:
+            self.release()
             raise ContentError([os_problem(self.out, exc, "a folder we can write for the output")]) from None
+        except BaseException:
+            self.release()
+            raise
 
     def path(self, rel: str) -> Path:
         """Where a file of the build is written before the commit; staged files are listed once each."""
@@ -247,30 +251,6 @@ def check_out(out: Path) -> None:
         raise ContentError([Problem(Pos(str(out)), "expected a folder for the output, found a file")])
 
 
-def manifest_entries(out: Path) -> list[dict]:
-    """The entries of the output folder's manifest (none when it has none, or one that is not printkit's)."""
-    try:
-        files = json.loads((out / "manifest.json").read_text(encoding="utf-8")).get("files", [])
-        return [e for e in files if isinstance(e, dict) and isinstance(e.get("path"), str)]
-    except (OSError, ValueError, TypeError, AttributeError):
-        return []
-
-
-def manifest_text(out: Path, written: list[dict], removed: Iterable[str] = ()) -> str:
-    """output/manifest.json: this build's files merged into the listed ones, dropping entries whose files are gone
-    or that the build removes."""
-    gone = set(removed)
-    entries = {e["path"]: e for e in manifest_entries(out) if (out / e["path"]).is_file() and e["path"] not in gone}
-    for f in written:  # an image's size and dpi; PDFs keep the fields they always had
-        entries[f["path"]] = {k: v for k, v in f.items() if v is not None or k not in ("px", "dpi")}
-    body = {"generator": "printkit", "files": [entries[k] for k in sorted(entries)]}
-    return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
-
-
-def manifest_shas(out: Path) -> dict[str, str]:
-    """The SHA-256 of every file the output folder's manifest lists, by path (none when it has no manifest)."""
-    return {e["path"]: e["sha256"] for e in manifest_entries(out) if "sha256" in e}
-
 @dataclass(frozen=True)
 class OutputFile:
     path: str
@@ -384,7 +364,13 @@ class Stage:
         """The manifest (and fit report, and the records of what was drawn) staged with the files, then all of
         them moved in at once, and the earlier files the build no longer makes (`removes`) taken out with
         them; files whose bytes are already on the disk are left as they are."""
-        records = records or Records(self.out)
+        try:
+            return self._commit(fit_report, kept, records or Records(self.out), removes)
+        except BaseException:  # whatever fails leaves no stage behind and lets the next build in
+            self.discard()
+            raise
+
+    def _commit(self, fit_report: str | None, kept: list[dict], records: Records, removes: list[str]) -> list[OutputFile]:
         for rel in removes:
             records.files.pop(rel, None)
         done = []
@@ -411,9 +397,5 @@ class Stage:
             self.discard()
             return done
         self.staging.staged, self.staging.removes = dict(self.staged), list(removes)
-        try:
-            self.staging.commit()
-        except BaseException:
-            self.discard()
-            raise
+        self.staging.commit()
         return done

@@ -348,6 +348,10 @@ def test_preview_names_the_pieces_there_are(tmp_path):
     result = _preview(tmp_path, "deck/9")
     assert result.returncode == 2 and result.stderr.splitlines()[0] == \
         "error: expected a piece of deck (001-ada, 002-bob, 003-cy), found '9'"
+    result = subprocess.run([sys.executable, "-m", "printkit", "preview", "all", "deck/1", "--out", str(tmp_path),
+                             "--content", str(FIXTURES / "content"), "--templates", str(FIXTURES / "templates")],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and result.stderr.splitlines()[0] == "error: expected one game to preview a piece of, found 'all'"
     result = _preview(tmp_path, "dek/1")
     assert result.returncode == 2 and "a component of mini with pieces (deck, tokens" in result.stderr
     assert not (tmp_path / "mini").exists()

@@ -5,6 +5,7 @@ files themselves (mtimes, sha256, the text pypdf reads), not on what the build s
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 import json
 import re
 import shutil
@@ -194,3 +195,57 @@ def test_piece_images_are_kept_while_their_game_is_unchanged(tmp_path, monkeypat
     redrawn = {p for p, f in third.items() if not f.kept}
     assert "mini/images/deck/002-bob-front.png" in redrawn and "mini/images/mini-images.zip" in redrawn
     assert "mini/images/deck/001-ada-front.png" not in redrawn  # drawn again, the same bytes: not rewritten
+    called = []
+    monkeypatch.setattr(export, "rasterise", lambda *a: called.append(1) or rasterise(*a))
+    build(replace(settings, force=True), ["mini"])
+    assert called  # --force draws the images again too
+
+
+def test_a_build_that_keeps_everything_still_removes_an_old_reprint(tmp_path):
+    """Nothing to draw, but the reprint of an earlier --changed-since build is no longer made: it goes."""
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURES / "content", content)
+    out = tmp_path / "out"
+    settings = mini(out, content, papers=("a4",), langs=("en",))
+    build(settings, ["mini"])
+    deck = content / "mini" / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Draw a card.", "Draw two cards."), encoding="utf-8")
+    build(replace(settings, changed_since="last"), ["mini"])
+    assert (out / "mini" / "a4" / "mini-changed.pdf").is_file()
+    removed: list[str] = []
+    build(settings, ["mini"], removed=removed)
+    assert removed == ["mini/a4/mini-changed.pdf"] and not (out / "mini" / "a4" / "mini-changed.pdf").exists()
+    before = mtimes(out)
+    assert all(f.kept for f in build(settings, ["mini"])) and rewritten(before, out) == set()
+
+
+def test_a_failed_commit_leaves_the_output_folder_free(tmp_path, monkeypatch):
+    """A disk that fails while the manifest is staged: the build stops, nothing is left staged, and the next build
+    (a watch's, in the same process) is let in."""
+    from printkit import staging
+
+    out = tmp_path / "out"
+    real = staging.Stage._stage_text
+
+    def full(self, rel, text):
+        if rel == "manifest.json":
+            raise OSError(28, "No space left on device")
+        return real(self, rel, text)
+
+    monkeypatch.setattr(staging.Stage, "_stage_text", full)
+    with pytest.raises(OSError):
+        build(mini(out, papers=("a4",), langs=("en",)), ["mini"])
+    assert not any(p.name.startswith(".printkit-stage-") for p in out.iterdir())
+    monkeypatch.undo()
+    assert build(mini(out, papers=("a4",), langs=("en",)), ["mini"])
+
+
+def test_a_build_of_fewer_games_writes_their_own_fit_report(tmp_path):
+    """The fit report is the last build's: after both fixture games, a build of one reports that one only (it
+    keeps every file, but it is not the build that wrote the report on the disk)."""
+    out = tmp_path / "out"
+    build(mini(out, papers=("a4",), langs=("en",)), ["hexmini", "mini"])
+    assert json.loads((out / ".printkit-cache.json").read_text())["built"] == ["hexmini", "mini"]
+    assert all(f.kept for f in build(mini(out, papers=("a4",), langs=("en",)), ["mini"]))
+    assert json.loads((out / ".printkit-cache.json").read_text())["built"] == ["mini"]
+    assert "hexmini" not in (out / "fit-report.md").read_text(encoding="utf-8")

@@ -147,7 +147,7 @@ def test_clip_path_keeps_what_is_inside_it():
     assert at(pix, 50, 85) == WHITE
 
 
-@pytest.mark.parametrize("overflow", ["", ' overflow="visible"'])
+@pytest.mark.parametrize("overflow", ["", ' overflow="visible"', ' style="overflow:visible"'])
 def test_a_nested_svg_is_clipped_to_its_viewport_unless_its_overflow_is_visible(overflow):
     """A standee's two faces, each painting its bleed past its edge: the lower one must not cover the upper."""
     face = '<rect x="-3" y="-3" width="46" height="46" fill="{}"/>'

@@ -114,7 +114,7 @@ def watch_cmd(
     keeps the last good output. Ctrl-C stops."""
     from ..build import Settings, build
     from ..changes import FACES_FILE, saves, watched
-    from ..staging import manifest_shas
+    from ..incremental import manifest_shas
 
     roots = _roots(content, templates)
     try:
@@ -211,7 +211,10 @@ def preview_cmd(
 
     roots = _roots(content, templates)
     try:
-        [found] = validate(roots, _games(roots, game))
+        games = _games(roots, game)
+        if len(games) != 1:
+            raise UsageError(f"expected one game to preview a piece of, found {game!r}")
+        [found] = validate(roots, games)
         if lang is not None and lang not in found.game.languages:
             raise UsageError(f"expected a language of {game} ({', '.join(found.game.languages)}), found {lang!r}")
         files = preview_images(found, piece, lang, "ink-saver" if ink_saver else "standard")

@@ -31,7 +31,7 @@ from .svgrefs import XLINK_HREF, References
 from .svgtext import Context, TextDrawing, TextProblem  # noqa: F401 - re-exported: pages and pdf draw with them
 from .svgpaint import CAPS, INHERITED_OR_STYLE, JOINS, STATE_KEYS, Paint, fill_mode, own_style, paint_of
 from .svgvalues import (FLAT, IDENTITY, Matrix, SvgValueError, length, multiply, numbers, parse_svg, parse_transform, path_ops,
-                        points, rules_agree_on_path, rules_agree_on_points)
+                        points, rules_agree_on_path, rules_agree_on_points, style_attr)
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 # read-only: a drawing's root style, and (by identity) the cache key of nodes drawn in it
@@ -195,16 +195,20 @@ class Renderer(TextDrawing, References, Images):
         viewport as SVG clips it (unless overflow="visible"): a face's bleed stays off its neighbour."""
         x, y = length(node.get("x")), length(node.get("y"))
         t = multiply((1.0, 0.0, 0.0, 1.0, x, y), _view(node))
+        overflow = node.get("overflow") or style_attr(node.get("style") or "").get("overflow", "hidden")
+        box = (x, y, length(node.get("width")), length(node.get("height"))) if node.get("width") and node.get("height") else None
         self._flush()
         self.canvas.saveState()
-        if node.get("overflow") not in ("visible", "auto") and node.get("width") and node.get("height"):
-            box = self.canvas.beginPath()
-            box.rect(x, y, length(node.get("width")), length(node.get("height")))
-            self.canvas.clipPath(box, stroke=0, fill=0)
-        self.canvas.transform(*t)
-        self._children(node, style, multiply(m, t), ctx)
-        self._flush()
-        self.canvas.restoreState()
+        try:
+            if overflow.strip() not in ("visible", "auto") and box:
+                path = self.canvas.beginPath()
+                path.rect(*box)
+                self.canvas.clipPath(path, stroke=0, fill=0)
+            self.canvas.transform(*t)
+            self._children(node, style, multiply(m, t), ctx)
+            self._flush()
+        finally:
+            self.canvas.restoreState()
 
     # ------------------------------------------------------------ paint
     def _paint(self, paint_: Paint) -> None:

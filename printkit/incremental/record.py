@@ -12,6 +12,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 
 from ..errors import Pos, Problem
 
@@ -51,6 +52,7 @@ class Records:
     files: dict[str, dict] = field(default_factory=dict)
     games: dict[str, dict] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)  # SHA-256 of the manifest and fit report the build wrote
+    built: list[str] = field(default_factory=list)  # the games of the build that wrote them
 
     @classmethod
     def load(cls, out: Path) -> "Records":
@@ -58,7 +60,7 @@ class Records:
             body = json.loads((out / CACHE_FILE).read_text(encoding="utf-8"))
             if body.get("format") != FORMAT:
                 return cls(out)
-            return cls(out, dict(body["files"]), dict(body["games"]), dict(body.get("texts", {})))
+            return cls(out, dict(body["files"]), dict(body["games"]), dict(body.get("texts", {})), list(body.get("built", [])))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return cls(out)  # none yet, or unreadable: everything is built afresh
 
@@ -104,5 +106,31 @@ class Records:
 
     def text(self) -> str:
         # one line, by the C encoder (an indented dump of a thousand records costs a tenth of a second)
-        return json.dumps({"format": FORMAT, "files": self.files, "games": self.games, "texts": self.texts}, sort_keys=True,
+        return json.dumps({"format": FORMAT, "files": self.files, "games": self.games, "texts": self.texts,
+                           "built": self.built}, sort_keys=True,
                           separators=(",", ":"), ensure_ascii=False) + "\n"
+
+
+def manifest_entries(out: Path) -> list[dict]:
+    """The entries of the output folder's manifest (none when it has none, or one that is not printkit's)."""
+    try:
+        files = json.loads((out / "manifest.json").read_text(encoding="utf-8")).get("files", [])
+        return [e for e in files if isinstance(e, dict) and isinstance(e.get("path"), str)]
+    except (OSError, ValueError, TypeError, AttributeError):
+        return []
+
+
+def manifest_text(out: Path, written: list[dict], removed: Iterable[str] = ()) -> str:
+    """output/manifest.json: this build's files merged into the listed ones, dropping entries whose files are gone
+    or that the build removes."""
+    gone = set(removed)
+    entries = {e["path"]: e for e in manifest_entries(out) if (out / e["path"]).is_file() and e["path"] not in gone}
+    for f in written:  # an image's size and dpi; PDFs keep the fields they always had
+        entries[f["path"]] = {k: v for k, v in f.items() if v is not None or k not in ("px", "dpi")}
+    body = {"generator": "printkit", "files": [entries[k] for k in sorted(entries)]}
+    return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
+
+
+def manifest_shas(out: Path) -> dict[str, str]:
+    """The SHA-256 of every file the output folder's manifest lists, by path (none when it has no manifest)."""
+    return {e["path"]: e["sha256"] for e in manifest_entries(out) if "sha256" in e}

@@ -114,7 +114,7 @@ _XY = {"x": length, "y": length}
 _BOX = {**_XY, "width": length, "height": length}
 ELEMENTS: dict[str, dict[str, Reader]] = {
     "svg": {**_BOX, "viewBox": lambda v: _box(v), "version": _any, "baseProfile": _any,
-            "preserveAspectRatio": _keywords("xMidYMid meet")},
+            "preserveAspectRatio": _keywords("xMidYMid meet"), "overflow": _keywords("hidden", "visible", "auto", "scroll")},
     "g": {"data-form": _any}, "a": {"href": _any, "target": _any}, "defs": {},
     "clipPath": {"clipPathUnits": _keywords("userSpaceOnUse")},
     "rect": {**_BOX, "rx": length, "ry": length}, "circle": {"cx": length, "cy": length, "r": length},
