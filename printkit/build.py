@@ -371,7 +371,11 @@ def image_report(notes: list[Problem]) -> str:
     (nothing when every image prints at 300 dpi or more, so reports of builds without images stay as they were)."""
     if not notes:
         return ""
-    return "\n".join(["", "# Images printed under 300 dpi", "", *(str(n) for n in notes)]) + "\n"
+    # a picture an item names is noted at each item's field; the template's check of the first item notes it
+    # again at the template's line, the same message without the item: that line goes
+    at_items = {n.message.rsplit(" (", 1)[0] for n in notes}
+    shown = [n for n in notes if n.message not in at_items]
+    return "\n".join(["", "# Images printed under 300 dpi", "", *(str(n) for n in shown)]) + "\n"
 
 
 def build_calibration(out: Path, paper: str, lang: str, duplex_offset: tuple[float, float] = (0.0, 0.0)) -> OutputFile:

@@ -161,7 +161,18 @@ def test_the_build_says_how_many_images_print_under_300_dpi(tmp_path):
               files={"art/mid.png": quadrants(400)})
     result = pics_cli(tmp_path, "build")
     assert result.returncode == 0, result.stderr
-    assert "fit report: images printed under 300 dpi: 1" in result.stderr
+    assert "fit report: images printed under 300 dpi: 1 picture(s), at 1 place(s)" in result.stderr
+
+
+def test_the_build_counts_a_picture_every_card_names_once(tmp_path):
+    make_game(tmp_path, '  <image href="art/{{ card.art }}.png" x="5" y="5" width="50" height="50"/>', cards=0,
+              files={"art/mid.png": quadrants(400)})
+    deck = tmp_path / "content" / "pics" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("cards:\n", 'fields:\n  art: {type: str, doc: "picture"}\ncards:\n')
+                    + "".join(f"  - {{title: C{n}, art: mid}}\n" for n in range(5)))
+    result = pics_cli(tmp_path, "build")
+    assert result.returncode == 0, result.stderr
+    assert "fit report: images printed under 300 dpi: 1 picture(s), at 5 place(s)" in result.stderr
 
 
 def test_an_image_under_300_dpi_is_a_note_in_the_fit_report(tmp_path):

@@ -88,7 +88,9 @@ def build_cmd(
         err.print(f"fit report: texts shrunk below their nominal size: {shrunk} ({report})")
         images = report.read_text(encoding="utf-8").partition("\n# Images printed under 300 dpi\n\n")[2]
         if images:
-            err.print(f"fit report: images printed under 300 dpi: {len(images.splitlines())}")
+            places = images.splitlines()
+            pictures = {found.group(1) for line in places if (found := re.search(r": (\S+) prints at \d+ dpi", line))}
+            err.print(f"fit report: images printed under 300 dpi: {len(pictures)} picture(s), at {len(places)} place(s)")
 
 
 def _say_removed(removed: list[str], shown: int = 5) -> None:
