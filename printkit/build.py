@@ -168,7 +168,8 @@ def check_build(roots: Roots, games: list[str], jobs: int = 0) -> list[GameConte
         raise ContentError([os_problem(tempfile.gettempdir(), exc, "a folder we can write for drawing")]) from None
     with scratch as tmp:
         settings = Settings(roots=roots, out=Path(tmp), jobs=jobs)
-        _draw(settings, contents, lambda _: None, True, None, Records(Path(tmp)), [_plan(c, settings) for c in contents])
+        plans = [_plan(c, settings) for c in contents]
+        _draw(settings, contents, lambda _: None, True, None, Records(Path(tmp)), plans)
     return contents
 
 

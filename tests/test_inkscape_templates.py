@@ -3,7 +3,6 @@ lines, a rotated text, font sizes in px, pt and mm, text flowed into a shape) bu
 where the drawing puts it, measured in the PDF with PyMuPDF."""
 from __future__ import annotations
 
-import io
 import math
 import re
 import shutil
@@ -14,14 +13,14 @@ from pathlib import Path
 import fitz
 import pytest
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
 from conftest import FIXTURES
 from printkit.build import Settings, build
 from printkit.content.paths import Roots
-from printkit.draw import Context, Renderer, text
+from printkit.draw import text
 from printkit.draw.templates import TemplateProblem, TemplateSet
 from test_errors import col_of, line_of, replace
+from test_svg_reading import render_page
 
 MM = 72 / 25.4  # PDF points in a millimetre
 RULES_BOX = (7.5, 25.0, 55.5, 63.0)  # the flowed-into rect of the drawing (defs rect234, px, under scale(0.26458333))
@@ -145,13 +144,7 @@ INKSCAPE_ROOT = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http:/
 def drawn(svg: str) -> tuple[fitz.Page, list]:
     """A template drawn alone on a 63 x 88 mm page (mm, y down, as pieces are drawn), and its problems."""
     text.register_fonts()
-    out = io.BytesIO()
-    canvas = Canvas(out, pagesize=(63 * mm, 88 * mm))
-    canvas.transform(mm, 0, 0, -mm, 0, 88 * mm)
-    ctx = Context("en", None)
-    Renderer(canvas, lambda href: None).draw_svg(svg, ctx)
-    canvas.save()
-    return fitz.open(stream=out.getvalue(), filetype="pdf")[0], ctx.problems
+    return render_page(svg, 63, 88)
 
 
 def test_a_page_drawn_in_px_is_scaled_to_its_size_in_mm_and_percentages_are_of_the_page():

@@ -89,6 +89,16 @@ def colour_at(pdf: Path, page: int, x_mm: float, y_mm: float) -> tuple[int, int,
         return pix.pixel(int(x_mm * px), int(y_mm * px))[:3]
 
 
+def art_deck(tmp_path: Path, files: dict[str, Image.Image], cards: list[tuple[str, str]]) -> Roots:
+    """The game of make_game whose cards each name their picture in an `art` field: (title, art) per card."""
+    roots = make_game(tmp_path, '  <image href="art/{{ card.art }}.png" x="5" y="5" width="50" height="50"/>', cards=0,
+                      files=files)
+    deck = tmp_path / "content" / "pics" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("cards:\n", 'fields:\n  art: {type: str, doc: "picture"}\ncards:\n')
+                    + "".join(f"  - {{title: {title}, art: {art}}}\n" for title, art in cards))
+    return roots
+
+
 def test_a_png_on_nine_cards_is_embedded_once_and_drawn_in_place(tmp_path):
     roots = make_game(tmp_path, '  <image href="art/fire.png" x="10" y="10" width="40" height="40"/>',
                       files={"art/fire.png": quadrants(600, alpha=True)})
@@ -165,11 +175,7 @@ def test_the_build_says_how_many_images_print_under_300_dpi(tmp_path):
 
 
 def test_the_build_counts_a_picture_every_card_names_once(tmp_path):
-    make_game(tmp_path, '  <image href="art/{{ card.art }}.png" x="5" y="5" width="50" height="50"/>', cards=0,
-              files={"art/mid.png": quadrants(400)})
-    deck = tmp_path / "content" / "pics" / "deck.yaml"
-    deck.write_text(deck.read_text().replace("cards:\n", 'fields:\n  art: {type: str, doc: "picture"}\ncards:\n')
-                    + "".join(f"  - {{title: C{n}, art: mid}}\n" for n in range(5)))
+    art_deck(tmp_path, {"art/mid.png": quadrants(400)}, [(f"C{n}", "mid") for n in range(5)])
     result = pics_cli(tmp_path, "build")
     assert result.returncode == 0, result.stderr
     assert "fit report: images printed under 300 dpi: 1 picture(s), at 5 place(s)" in result.stderr
@@ -186,11 +192,8 @@ def test_an_image_under_300_dpi_is_a_note_in_the_fit_report(tmp_path):
 
 def test_a_coarse_image_an_item_names_is_a_problem_at_its_field(tmp_path):
     """The first card's picture is checked with its template; every other card's when it is drawn."""
-    make_game(tmp_path, '  <image href="art/{{ card.art }}.png" x="5" y="5" width="50" height="50"/>', cards=0,
-              files={"art/good.png": quadrants(600), "art/small.png": quadrants(100)})
-    deck = tmp_path / "content" / "pics" / "deck.yaml"
-    deck.write_text(deck.read_text().replace("cards:\n", 'fields:\n  art: {type: str, doc: "picture"}\ncards:\n')
-                    + "  - {title: A, art: good}\n  - {title: B, art: small}\n")
+    art_deck(tmp_path, {"art/good.png": quadrants(600), "art/small.png": quadrants(100)},
+             [("A", "good"), ("B", "small")])
     result = pics_cli(tmp_path, "build")
     assert result.returncode == 2, result.stderr
     assert result.stderr.splitlines()[:-1] == [
@@ -200,11 +203,8 @@ def test_a_coarse_image_an_item_names_is_a_problem_at_its_field(tmp_path):
 
 
 def test_a_picture_an_item_names_under_300_dpi_is_a_note_at_its_field(tmp_path):
-    roots = make_game(tmp_path, '  <image href="art/{{ card.art }}.png" x="5" y="5" width="50" height="50"/>', cards=0,
-                      files={"art/good.png": quadrants(600), "art/mid.png": quadrants(400)})
-    deck = tmp_path / "content" / "pics" / "deck.yaml"
-    deck.write_text(deck.read_text().replace("cards:\n", 'fields:\n  art: {type: str, doc: "picture"}\ncards:\n')
-                    + "  - {title: A, art: good}\n  - {title: B, art: mid}\n  - {title: C, art: mid}\n")
+    roots = art_deck(tmp_path, {"art/good.png": quadrants(600), "art/mid.png": quadrants(400)},
+                     [("A", "good"), ("B", "mid"), ("C", "mid")])
     report = (build_pics(tmp_path, roots) / "fit-report.md").read_text()
     section = report.split("# Images printed under 300 dpi\n\n", 1)[1]
     assert section.splitlines() == [
@@ -226,11 +226,7 @@ def test_a_shared_back_and_the_fronts_share_one_picture(tmp_path):
 
 
 def test_a_missing_picture_an_item_names_is_a_problem_at_its_field(tmp_path):
-    make_game(tmp_path, '  <image href="art/{{ card.art }}.png" x="5" y="5" width="50" height="50"/>', cards=0,
-              files={"art/good.png": quadrants(600)})
-    deck = tmp_path / "content" / "pics" / "deck.yaml"
-    deck.write_text(deck.read_text().replace("cards:\n", 'fields:\n  art: {type: str, doc: "picture"}\ncards:\n')
-                    + "  - {title: A, art: good}\n  - {title: B, art: gone}\n")
+    art_deck(tmp_path, {"art/good.png": quadrants(600)}, [("A", "good"), ("B", "gone")])
     result = pics_cli(tmp_path, "validate")
     assert result.returncode == 2, result.stderr
     assert result.stderr.splitlines()[:-1] == [

@@ -21,18 +21,25 @@ DPI = 127  # 5 pixels per mm
 WHITE = (255, 255, 255)
 
 
+def render_page(svg: str, w: float, h: float) -> tuple[pymupdf.Page, list]:
+    """An SVG drawn by printkit's renderer alone on a w x h mm page (mm, y down, as pieces are drawn), and the
+    problems it found."""
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(w * mm, h * mm))
+    canvas.transform(mm, 0, 0, -mm, 0, h * mm)
+    ctx = Context("en", None)
+    Renderer(canvas, lambda href: None).draw_svg(svg, ctx)
+    canvas.showPage()
+    canvas.save()
+    return pymupdf.open(stream=out.getvalue(), filetype="pdf")[0], ctx.problems
+
+
 def drawn(body: str) -> pymupdf.Pixmap:
     """An SVG (its inner elements, in mm on a 100 mm page) drawn by printkit's renderer, rasterised."""
     svg = f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 {SIZE} {SIZE}">{body}</svg>'
-    out = io.BytesIO()
-    canvas = Canvas(out, pagesize=(SIZE * mm, SIZE * mm))
-    canvas.transform(mm, 0, 0, -mm, 0, SIZE * mm)  # the renderer draws in mm, y down
-    ctx = Context("en", None)
-    Renderer(canvas, lambda href: None).draw_svg(svg, ctx)
-    assert ctx.problems == []
-    canvas.showPage()
-    canvas.save()
-    return pymupdf.open(stream=out.getvalue(), filetype="pdf")[0].get_pixmap(dpi=DPI)
+    page, problems = render_page(svg, SIZE, SIZE)
+    assert problems == []
+    return page.get_pixmap(dpi=DPI)
 
 
 def at(pix: pymupdf.Pixmap, x: float, y: float) -> tuple[int, int, int]:
@@ -186,15 +193,9 @@ def test_every_property_the_renderer_inherits_is_checked():
 
 
 def test_other_namespaces_and_metadata_are_ignored(tmp_path):
-    svg = template_set(tmp_path, INKSCAPE).render("t.svg.j2")
-    out = io.BytesIO()
-    canvas = Canvas(out, pagesize=(10 * mm, 10 * mm))
-    canvas.transform(mm, 0, 0, -mm, 0, 10 * mm)
-    ctx = Context("en", None)
-    Renderer(canvas, lambda href: None).draw_svg(svg, ctx)
-    canvas.save()
-    assert ctx.problems == []
-    assert near(pymupdf.open(stream=out.getvalue(), filetype="pdf")[0].get_pixmap(dpi=72).pixel(14, 14), (255, 0, 0))
+    page, problems = render_page(template_set(tmp_path, INKSCAPE).render("t.svg.j2"), 10, 10)
+    assert problems == []
+    assert near(page.get_pixmap(dpi=72).pixel(14, 14), (255, 0, 0))
 
 
 @pytest.mark.parametrize(("line", "expected"), [

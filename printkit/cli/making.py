@@ -90,7 +90,8 @@ def build_cmd(
         if images:
             places = images.splitlines()
             pictures = {found.group(1) for line in places if (found := re.search(r": (\S+) prints at \d+ dpi", line))}
-            err.print(f"fit report: images printed under 300 dpi: {len(pictures)} picture(s), at {len(places)} place(s)")
+            err.print(f"fit report: images printed under 300 dpi: {len(pictures)} picture(s), "
+                      f"at {len(places)} place(s)")
 
 
 def _say_removed(removed: list[str], shown: int = 5) -> None:
@@ -197,7 +198,8 @@ def proof_cmd(
 @_guarded
 def preview_cmd(
     game: str = typer.Argument(..., help="a game id", autocompletion=_complete_game),
-    piece: str = typer.Argument(..., help="<component>/<piece>: its number, name or both (deck/2, deck/bob, deck/002-bob)"),
+    piece: str = typer.Argument(..., help="<component>/<piece>: its number, name or both "
+                                          "(deck/2, deck/bob, deck/002-bob)"),
     lang: Optional[str] = typer.Option(None, help="the language of a localised piece (default: the game's first)",
                                        autocompletion=_complete_lang),
     out: Path = typer.Option(Path("output"), help="output folder: the PNGs go in <out>/<game>/preview/"),

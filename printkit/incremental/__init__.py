@@ -14,5 +14,6 @@ from .pool import context, keep_unit_times, run_units, unit_times
 from .record import CACHE_FILE, FACES_FILE, Drawn, Records, file_sha, manifest_entries, manifest_shas, manifest_text
 from .selection import Selection, left_behind
 
-__all__ = ["CACHE_FILE", "FACES_FILE", "Drawn", "GameKeys", "Records", "code_key", "context", "file_sha", "game_keys", "hold", "keep_unit_times",
-           "left_behind", "manifest_entries", "manifest_shas", "manifest_text", "run_units", "Selection", "unit_times"]
+__all__ = ["CACHE_FILE", "FACES_FILE", "Drawn", "GameKeys", "Records", "code_key", "context", "file_sha", "game_keys",
+           "hold", "keep_unit_times", "left_behind", "manifest_entries", "manifest_shas", "manifest_text", "run_units",
+           "Selection", "unit_times"]
