@@ -12,7 +12,6 @@ from pathlib import Path
 
 import fitz
 import pytest
-from reportlab.lib.units import mm
 
 from conftest import FIXTURES
 from printkit.build import Settings, build
