@@ -183,6 +183,7 @@ class _Unit:
     files: tuple[Planned, ...] = ()
     changes: bool = False
     before: dict[str, str] | None = None
+    spare: int = 0  # cores free beside it: a big part draws some of its faces ahead on them (write/ahead)
 
     def guess(self) -> float:
         """Seconds it may take when no earlier build took it on this machine."""
@@ -214,6 +215,7 @@ def _run_unit(unit: _Unit) -> tuple[Stage, list[Problem], float]:
     from .draw import TemplateProblem
     from .layout import Options, Sink
     from .outputs import build_changes, build_game
+    from .write import spare_cores
 
     start = time.perf_counter()
     shared: _Shared = context()
@@ -236,7 +238,8 @@ def _run_unit(unit: _Unit) -> tuple[Stage, list[Problem], float]:
             sink.problems += exc.at(content.raw.pos)
         problems += sink.problems
     else:  # a ContentError (the disk failing) stops the build: raised, in a worker too
-        build_game(content, settings, stage, unit.files, done)
+        with spare_cores(unit.spare):
+            build_game(content, settings, stage, unit.files, done)
     return stage, problems, time.perf_counter() - start
 
 
@@ -289,6 +292,9 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
                 progress(f.meta["path"])
 
         jobs, history = settings.jobs or os.cpu_count() or 1, cache_dir() and cache_dir() / "unit-times.json"
+        # fewer drawing units than cores (one big game): the spare ones draw faces ahead (the fingerprints are light)
+        spare = max(0, jobs - sum(1 for u in units if not u.changes)) if jobs > 1 else 0
+        units = [replace(u, spare=spare) if spare and not u.changes else u for u in units]
         if jobs > 1 and len(units) > 1:  # the pool forks: what drawing imports is imported once here, not in every worker
             preload()
         times = unit_times(history)

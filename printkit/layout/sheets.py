@@ -9,8 +9,8 @@ from typing import Callable, Iterable, Iterator
 from ..errors import Pos, Problem
 from ..content import Catalogs
 from ..geometry import EDGE, MARGIN, MARK_GAP, Paper
-from .impose import best_grid, gutterfold
-from ..write import Rect, Writer
+from .impose import Grid, Gutterfold, best_grid, gutterfold
+from ..write import Rect, Writer, drawn_ahead
 from ..draw import Face, PieceSpec
 from ..draw import Context, TextProblem
 from ..draw import Shrink, template_values, templates_for
@@ -161,7 +161,7 @@ def draw_face(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed:
     """One face with its trim's top left at (x, y); a round or hexagonal piece gets its cutting line unless
     `outline` is off (a piece image: the print service cuts it, a printed line would show off its cut)."""
     pw, ph = spec.size
-    ctx = Context(lang, (spec.safe, spec.safe, pw - spec.safe, ph - spec.safe))
+    ctx = _context(spec, lang)
     form = None
     if face.shared:
         form = forms.get(face.svg)
@@ -177,6 +177,16 @@ def draw_face(w: Writer, spec: PieceSpec, face: Face, x: float, y: float, bleed:
     if ctx.coarse:
         sink.add_notes(spec, face, ctx.coarse)
     return x, y, pw, ph
+
+
+def _context(spec: PieceSpec, lang: str) -> Context:
+    pw, ph = spec.size
+    return Context(lang, (spec.safe, spec.safe, pw - spec.safe, ph - spec.safe))
+
+
+def _ahead(w: Writer, specs: list[PieceSpec], lang: str, assets: Callable):
+    """The part's faces drawn partly ahead on spare cores while its pages are drawn here (write/ahead)."""
+    return drawn_ahead(w, [(face, _context(s, lang)) for s in specs for face in (s.front, s.back) if face], assets)
 
 
 def _finish_sheet(w: Writer, trims: list[Rect], bleed: tuple[float, float], marks: tuple[float, float],
@@ -207,15 +217,21 @@ def layout_pages(count: int, size: tuple[float, float], paper: Paper, double: bo
 def grid_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: Paper, label: SheetLabels, sink: Sink,
                assets: Callable, double: bool, where: Pos | None = None) -> int:
     """n-up sheets; with backs, each back page follows its front page, mirrored for long-edge flip."""
-    first = next(iter(specs), None) if not isinstance(specs, list) else (specs[0] if specs else None)
-    if first is None:
+    specs = list(specs)
+    if not specs:
         return 0
+    first = specs[0]
     g = best_grid(paper, *first.size, count)
     if g is None:
         sink.problems.append(Problem(where or sink.shared_pos[first.component],
                                      f"expected {first.component} pieces to fit on {paper.name}, found {first.size}"))
         return 0
-    total = math.ceil(count / g.per_sheet)
+    with _ahead(w, specs, label.text_lang or label.lang, assets):
+        return _grid_sheets(w, specs, g, math.ceil(count / g.per_sheet), label, sink, assets, double)
+
+
+def _grid_sheets(w: Writer, specs: list[PieceSpec], g: Grid, total: int, label: SheetLabels, sink: Sink,
+                 assets: Callable, double: bool) -> int:
     forms: dict[str, str] = {}
     bleed = (g.x.bleed, g.y.bleed)
     marks = (g.x.mark, g.y.mark)
@@ -250,8 +266,13 @@ def gutterfold_pages(w: Writer, specs: Iterable[PieceSpec], count: int, paper: P
                                      f"expected {specs[0].component} pieces to fold on {paper.name}, "
                                                 f"found {specs[0].size}"))
         return 0
+    with _ahead(w, specs, label.text_lang or label.lang, assets):
+        return _fold_sheets(w, specs, g, math.ceil(count / g.per_sheet), label, sink, assets)
+
+
+def _fold_sheets(w: Writer, specs: list[PieceSpec], g: Gutterfold, total: int, label: SheetLabels, sink: Sink,
+                 assets: Callable) -> int:
     half = g.half
-    total = math.ceil(count / g.per_sheet)
     forms: dict[str, str] = {}
     bleed = (half.x.bleed, half.y.bleed)
     lang = label.text_lang or label.lang

@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from ..geometry import outline, trace
 from ..geometry import MARGIN, Paper
 from ..draw import Context, Renderer, end_form
+from .ahead import Ahead
 from .replay import mark, record, replay
 
 Rect = tuple[float, float, float, float]  # x, y, w, h in mm from the top left
@@ -121,16 +122,31 @@ class Writer:
         """A face drawn once per build unit, replayed wherever it is printed again (write/replay)."""
         key = (ctx.lang, ctx.safe)
         done = face.recordings.get(key)
+        if isinstance(done, Ahead):  # drawn ahead in another process (write/ahead)
+            done = done.take(face, key)
         if done and replay(self.canvas, done, self.renderer._text_ops, ctx):  # noqa: SLF001
             return
         before = mark(self.canvas)
+        self._draw(face, ctx)
+        if done is None:
+            face.recordings[key] = record(self.canvas, before, ctx) or False
+
+    def _draw(self, face, ctx: Context) -> None:
         if face.plan is not None:
             ctx.values = face.values
             self.renderer.draw_tree(face.plan.root, ctx)
         else:
             self.renderer.draw_svg(face.svg, ctx)
-        if done is None:
-            face.recordings[key] = record(self.canvas, before, ctx) or False
+
+    def recording_of(self, face, key: tuple, assets: Callable):
+        """A face drawn only to be recorded (in a process drawing ahead): its recording, or False."""
+        self.renderer.asset_path = assets
+        ctx = Context(*key)
+        before = mark(self.canvas)
+        self._draw(face, ctx)
+        found = record(self.canvas, before, ctx) or False
+        del before.code[before.start:]
+        return found
 
     def cut_outline(self, shape: str, x: float, y: float, w: float, h: float) -> None:
         """The cutting line of a round or hexagonal piece (rectangles are cut at the margin marks)."""

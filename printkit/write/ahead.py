@@ -1,0 +1,132 @@
+"""Faces drawn ahead on a spare core: a big part's later faces are drawn in a forked process while this
+one draws the first pages, and come back as recordings (write/replay) that are replayed in print order.
+
+The output is the serial build's, byte for byte: a recording's text is written again from its calls in the
+target document, in the order the pages print, so the font subsets fill as they would. Drawing ahead only
+ever saves time: a face whose recording does not come back (the process failed, or the face used a form the
+document lacks) is drawn here as it would have been.
+"""
+from __future__ import annotations
+
+import os
+import pickle
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Callable, Iterator
+
+from ..draw import Context
+from .replay import mark, record
+
+if TYPE_CHECKING:
+    from .pdf import Writer
+
+MIN_FACES = 400  # below this a fork and the pickling cost about what they save (~0.15 ms a face)
+_SPARE = [0]  # cores this process may draw ahead on: set by the build unit running here (`spare_cores`)
+
+
+@contextmanager
+def spare_cores(n: int) -> Iterator[None]:
+    """While drawing a build unit: how many cores are free beside this process (0: none, draw alone)."""
+    before, _SPARE[0] = _SPARE[0], n if hasattr(os, "fork") else 0
+    try:
+        yield
+    finally:
+        _SPARE[0] = before
+
+
+Job = tuple[Any, tuple, Callable]  # a face, its recording key (language, safe zone), its asset lookup
+
+
+class Ahead:
+    """Faces being drawn in other processes; their recordings are taken when the first of them prints."""
+
+    def __init__(self) -> None:
+        self.children: list[tuple[int, int, list[Job]]] = []  # pid, read end of its pipe, its faces
+
+    def start(self, w: Writer, jobs: list[Job]) -> None:
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: draws, sends, and leaves without running the parent's exit handlers
+            code = 1
+            try:
+                os.close(read)
+                data = pickle.dumps([w.recording_of(face, key, assets) for face, key, assets in jobs],
+                                    pickle.HIGHEST_PROTOCOL)
+                with os.fdopen(write, "wb") as pipe:
+                    pipe.write(data)
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(write)
+        self.children.append((pid, read, jobs))
+        for face, key, _ in jobs:
+            face.recordings[key] = self
+
+    def take(self, face: Any, key: tuple) -> Any:
+        """The face's recording (or None: draw it here), after every child has handed its recordings back."""
+        self.collect()
+        return face.recordings.get(key)
+
+    def collect(self) -> None:
+        children, self.children = self.children, []
+        for pid, read, jobs in children:
+            recordings = _receive(pid, read)
+            for i, (face, key, _) in enumerate(jobs):
+                if face.recordings.get(key) is self:
+                    if recordings is not None and i < len(recordings):
+                        face.recordings[key] = recordings[i]
+                    else:
+                        del face.recordings[key]
+
+
+def _receive(pid: int, read: int) -> list | None:
+    with os.fdopen(read, "rb") as pipe:
+        try:
+            data = pipe.read()
+        except OSError:
+            data = b""
+    _, status = os.waitpid(pid, 0)
+    if status != 0 or not data:
+        return None
+    try:
+        found = pickle.loads(data)
+    except Exception:  # noqa: BLE001 - a child cut short: its faces are drawn here
+        return None
+    return found if isinstance(found, list) else None
+
+
+@contextmanager
+def drawn_ahead(w: Writer, faces: list[tuple[Any, Context]], assets: Callable) -> Iterator[None]:
+    """Draw a part's faces not yet recorded partly ahead, on the spare cores, while the body draws its pages.
+    `faces` in print order, with the context each prints with."""
+    ahead = _split(w, faces, assets)
+    try:
+        yield
+    finally:
+        if ahead is not None:
+            ahead.collect()  # a part cut short by an error leaves no process behind
+
+
+def _split(w: Writer, faces: list[tuple[Any, Context]], assets: Callable) -> Ahead | None:
+    spare = _SPARE[0]
+    if spare <= 0:
+        return None
+    jobs: list[Job] = []
+    seen: set[tuple[int, tuple]] = set()
+    for face, ctx in faces:
+        key = (ctx.lang, ctx.safe)
+        if face.shared or (id(face), key) in seen or key in face.recordings:
+            continue
+        seen.add((id(face), key))
+        jobs.append((face, key, assets))
+    if len(jobs) < MIN_FACES:
+        return None
+    share = len(jobs) // (spare + 1)  # this process draws the first share, then the pages' replays
+    ahead = Ahead()
+    rest = jobs[share:]
+    per = -(-len(rest) // spare)
+    try:
+        for i in range(0, len(rest), per):
+            ahead.start(w, rest[i:i + per])
+    except OSError:  # no process to be had: what did not start is drawn here
+        pass
+    return ahead

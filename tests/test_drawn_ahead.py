@@ -1,0 +1,105 @@
+"""Faces drawn ahead on a spare core (write/ahead, issue 17): a big part's later faces are drawn in a forked
+process and replayed here; the files are byte for byte those of a serial build, whatever the child does."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from printkit.build import Settings, build
+from printkit.content import Roots
+from printkit.errors import ContentError
+from printkit.write import ahead as ahead_module
+from printkit.write.pdf import Writer
+
+CARDS = 40
+FRONT = """<svg xmlns="http://www.w3.org/2000/svg" width="{{ w }}mm" height="{{ h }}mm" viewBox="0 0 {{ w }} {{ h }}">
+  <rect x="3" y="3" width="57.5" height="10" fill="{{ card.bar }}"/>
+  <text x="5.5" y="10.2" font-size="11pt" font-weight="bold" fill="#ffffff" data-w="54" data-field="title">{{ card.title }}</text>
+  <text x="4" y="30" data-w="55.5" data-h="24" font-size="7pt" data-field="body">{{ card.body }}</text>
+</svg>
+"""
+BACK = """<svg xmlns="http://www.w3.org/2000/svg" width="{{ w }}mm" height="{{ h }}mm" viewBox="0 0 {{ w }} {{ h }}">
+  <rect x="0" y="0" width="{{ w }}" height="{{ h }}" fill="#263238"/>
+</svg>
+"""
+
+
+def _game(root: Path, overflow: bool = False) -> Roots:
+    """A deck of 40 cards; card 37 (drawn ahead) has a title that shrinks, and with `overflow` a body that
+    cannot fit."""
+    (root / "content" / "ahead").mkdir(parents=True)
+    (root / "templates" / "ahead").mkdir(parents=True)
+    (root / "templates" / "ahead" / "front.svg.j2").write_text(FRONT, encoding="utf-8")
+    (root / "templates" / "ahead" / "back.svg.j2").write_text(BACK, encoding="utf-8")
+    (root / "content" / "ahead" / "game.yaml").write_text(
+        "id: ahead\ntitle: Ahead\nlanguages: [en]\ncomponents: [deck]\n"
+        "rules:\n- id: cards\n  source: 'designed: test'\n  count: {component: deck}\n  expect: 40\n", encoding="utf-8")
+    cards = []
+    for n in range(1, CARDS + 1):
+        title = "An Uncommonly Long Title For One Card" if n == 37 else f"Card {n}"
+        body = ("Words " * 400 if overflow and n == 38 else f"Body of card {n}, with \"quotes\" and more words.")
+        cards.append(f"- title: '{title}'\n  body: '{body.strip()}'\n  bar: '#{(n * 37) % 256:02x}3050'\n")
+    (root / "content" / "ahead" / "deck.yaml").write_text(
+        "kind: deck\ntitle: Deck\nsize: poker\nfront: front.svg.j2\nback: back.svg.j2\n"
+        "fields:\n  body: {type: text}\n  bar: {type: colour}\ncards:\n" + "".join(cards), encoding="utf-8")
+    return Roots.default(root / "content", root / "templates")
+
+
+def _build(roots: Roots, out: Path, jobs: int) -> dict[str, bytes]:
+    build(Settings(roots=roots, out=out, papers=("a4",), langs=("en",), kits=False, poster=False, jobs=jobs),
+          ["ahead"])
+    return {p.name: p.read_bytes() for p in (out / "ahead" / "a4").glob("*.pdf")} | {
+        "fit-report.md": (out / "fit-report.md").read_bytes()}
+
+
+@pytest.fixture()
+def started(tmp_path, monkeypatch) -> Path:
+    """Every child started (in whichever process started it) writes how many faces it took to this file."""
+    log = tmp_path / "started.txt"
+    start = ahead_module.Ahead.start
+
+    def logged(self, w, jobs):
+        with log.open("a") as f:
+            f.write(f"{len(jobs)}\n")
+        start(self, w, jobs)
+
+    monkeypatch.setattr(ahead_module.Ahead, "start", logged)
+    monkeypatch.setattr(ahead_module, "MIN_FACES", 8)
+    return log
+
+
+def test_faces_drawn_ahead_print_as_the_serial_build(tmp_path, started):
+    roots = _game(tmp_path)
+    serial = _build(roots, tmp_path / "serial", jobs=1)
+    assert not started.exists(), "a serial build never forks"
+    pooled = _build(roots, tmp_path / "pooled", jobs=2)
+    # the deck part and its gutterfold copy: the copy replays what the part drew
+    assert [int(n) for n in started.read_text().split()] == [CARDS // 2]
+    assert set(pooled) == {"deck.pdf", "deck-gutterfold.pdf", "fit-report.md"}
+    assert pooled == serial
+    # card 37's title was shrunk in the child: the fit report says so as the serial build does
+    assert "An Uncommonly Long Title" in pooled["fit-report.md"].decode()
+
+
+def test_a_problem_found_ahead_is_reported_as_the_serial_build_reports_it(tmp_path, started):
+    roots = _game(tmp_path, overflow=True)
+    errors = []
+    for jobs in (1, 2):
+        with pytest.raises(ContentError) as caught:
+            _build(roots, tmp_path / f"out{jobs}", jobs)
+        errors.append(sorted(str(p) for p in caught.value.problems))
+    assert started.exists()
+    assert errors[0] == errors[1] and any("deck.yaml" in e and "overflows" in e for e in errors[0]), errors
+
+
+def test_a_child_that_fails_loses_nothing(tmp_path, started, monkeypatch):
+    roots = _game(tmp_path)
+    serial = _build(roots, tmp_path / "serial", jobs=1)
+
+    def broken(self, face, key, assets):
+        raise RuntimeError("the child fails")
+
+    monkeypatch.setattr(Writer, "recording_of", broken)
+    assert _build(roots, tmp_path / "pooled", jobs=2) == serial
+    assert started.exists()
