@@ -89,6 +89,19 @@ def _locale(code: str) -> Locale:
 
 def format_number(value: float, lang: str, decimals: int | None = None) -> str:
     """0.5 → '0.5' (en), '0,5' (fr, de, es); 1000 → '1,000', '1 000', '1.000': CLDR's symbols and grouping."""
+    if type(value) is int and 0 <= value < 1000 and decimals is None and _plain_digits(lang):
+        return str(value)  # page numbers and most counts: thousands per build, each through Babel otherwise
+    return _format_number(value, lang, decimals)
+
+
+@lru_cache(maxsize=64)
+def _plain_digits(lang: str) -> bool:
+    """Whether the language writes a whole number under 1000 as Python does (ASCII digits, no sign)."""
+    return _format_number(987, lang, None) == "987" and _format_number(10, lang, None) == "10"
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _format_number(value: float, lang: str, decimals: int | None) -> str:
     from babel.numbers import format_decimal
 
     # Python rounds the digits (as printkit always did); CLDR only places the symbols and groups
