@@ -112,7 +112,8 @@ def build(settings: Settings, games: list[str], progress: Callable[[str], None] 
     with batch_collection() as loaded:
         contents = validate(settings.roots, [g for g in games if g not in unchanged])
         loaded()  # the games live as long as the build
-        if settings.langs is not None and not settings.pseudo:  # each game's own spelling; a language it lacks is an error
+        # each game's own spelling; a language it lacks is an error
+        if settings.langs is not None and not settings.pseudo:
             langs = (lang for c in contents for lang in c.languages(settings.langs))
             settings = replace(settings, langs=tuple(dict.fromkeys(langs)))
         plans = [_plan(c, settings) for c in contents]
@@ -296,8 +297,10 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
                 progress(f.meta["path"])
 
         jobs, history = settings.jobs or os.cpu_count() or 1, cache_dir() and cache_dir() / "unit-times.json"
-        # fewer drawing units than cores (one big game): the spare ones draw faces ahead (the fingerprints are light)
-        spare = max(0, jobs - sum(1 for u in units if not u.changes)) if jobs > 1 else 0
+        # fewer drawing units than cores (one big game): each has its share of the spare ones to draw faces ahead
+        # on (the fingerprints are light)
+        drawing = sum(1 for u in units if not u.changes)
+        spare = (jobs - drawing) // drawing if jobs > drawing > 0 else 0
         units = [replace(u, spare=spare) if spare and not u.changes else u for u in units]
         if jobs > 1 and len(units) > 1:  # the pool forks: what drawing imports is imported once here, not in every worker
             preload()

@@ -3,12 +3,17 @@ process and replayed here; the files are byte for byte those of a serial build, 
 the cyclic collector during a build (incremental/pool.batch_collection)."""
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
+from types import SimpleNamespace
 
+import pymupdf
 import pytest
 
 from printkit.build import Settings, build
 from printkit.content import Roots
+from printkit.draw import Context
 from printkit.errors import ContentError
 from printkit.write import ahead as ahead_module
 from printkit.write.pdf import Writer
@@ -124,3 +129,85 @@ def test_a_build_freezes_what_it_loaded_and_leaves_the_collector_as_it_was(tmp_p
     _build(roots, tmp_path / "out", jobs=1)
     assert seen[0][0] == BUILD_THRESHOLDS and seen[0][1] > 1000, seen  # the loaded game is frozen while drawing
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0  # a watch mode's next build starts afresh
+
+
+def test_text_in_a_form_group_prints_on_every_piece_and_alike_on_every_core(tmp_path, started):
+    roots = _game(tmp_path)
+    front = tmp_path / "templates" / "ahead" / "front.svg.j2"
+    front.write_text(front.read_text().replace(
+        "</svg>", '<g data-form="badge"><rect x="50" y="70" width="10" height="10" fill="#f0c000"/>'
+                  '<text x="51" y="78" font-size="8pt">Zq</text></g>\n</svg>'), encoding="utf-8")
+    serial = _build(roots, tmp_path / "serial", jobs=1)
+    assert _build(roots, tmp_path / "pooled", jobs=2) == serial
+    doc = pymupdf.open(stream=serial["deck.pdf"], filetype="pdf")
+    fronts = [doc[i].get_text() for i in range(0, doc.page_count, 2)]
+    # the form's text is the form's: once on every card (it was once on the page of the card that defined it)
+    assert [t.count("Zq") for t in fronts] == [9, 9, 9, 9, 4], fronts
+
+
+def _fake_faces(n: int) -> list:
+    return [(SimpleNamespace(shared=False, recordings={}), Context("en", None)) for _ in range(n)]
+
+
+class _SlowWriter:
+    """Draws each face for a long time in a child, and says when a child finished."""
+
+    def __init__(self, done: Path):
+        self.done = done
+
+    def recording_of(self, face, key, assets):
+        time.sleep(30)
+        self.done.write_text("finished")
+        return False
+
+
+def _open_fds() -> set[str]:
+    return set(os.listdir("/proc/self/fd"))
+
+
+def test_a_part_that_fails_stops_its_children_at_once(tmp_path, monkeypatch):
+    monkeypatch.setattr(ahead_module, "MIN_FACES", 4)
+    faces, fds = _fake_faces(8), _open_fds()
+    with ahead_module.spare_cores(2), pytest.raises(RuntimeError):
+        with ahead_module.drawn_ahead(_SlowWriter(tmp_path / "done"), faces, lambda href: None):
+            assert all(isinstance(f.recordings[("en", None)], ahead_module.Ahead) for f, _ in faces[4:])
+            raise RuntimeError("the part fails while its children draw")
+    assert not (tmp_path / "done").exists()  # killed, not waited for (a child sleeps 30 s a face)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)  # none left unreaped
+    assert all(f.recordings == {} for f, _ in faces) and _open_fds() == fds
+
+
+def test_no_process_to_be_had_draws_every_face_here(tmp_path, monkeypatch):
+    monkeypatch.setattr(ahead_module, "MIN_FACES", 4)
+
+    def no_fork():
+        raise BlockingIOError("fork: resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", no_fork)
+    faces, fds = _fake_faces(8), _open_fds()
+    with ahead_module.spare_cores(1):
+        with ahead_module.drawn_ahead(_SlowWriter(tmp_path / "done"), faces, lambda href: None):
+            pass
+    assert all(f.recordings == {} for f, _ in faces) and _open_fds() == fds
+
+
+def test_two_spare_cores_draw_two_shares_ahead(tmp_path, started):
+    roots = _game(tmp_path)
+    serial = _build(roots, tmp_path / "serial", jobs=1)
+    assert _build(roots, tmp_path / "pooled", jobs=3) == serial
+    # 40 faces: this process keeps a third, two children draw the rest
+    assert sorted(int(n) for n in started.read_text().split()) == [13, 14]
+
+
+def test_a_programs_own_freeze_is_left_as_it_was(tmp_path):
+    import gc
+
+    roots = _game(tmp_path)
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        _build(roots, tmp_path / "out", jobs=1)
+        assert gc.get_freeze_count() >= frozen > 0
+    finally:
+        gc.unfreeze()

@@ -25,6 +25,13 @@ def test_numbers_follow_the_language():
     assert NNBSP == NBSP  # the narrow one is missing from the shipped fonts
 
 
+def test_numbers_are_formatted_alike_whether_remembered_or_not():
+    # whole numbers under 1000 skip Babel, others are remembered per value: -0.0 is not 0.0's entry
+    assert [format_number(v, "en") for v in (0.0, -0.0, 0.0, -0.0)] == ["0", "-0", "0", "-0"]
+    assert format_number(-0.0, "fr", 2) == "-0,00" and format_number(0.0, "fr", 2) == "0,00"
+    assert [format_number(v, "de") for v in (7, 999, 1000, -3, 2.5)] == ["7", "999", "1.000", "-3", "2,5"]
+
+
 def test_placeholders_are_filled_with_formatted_values():
     assert fill("{half} point, limite {hand_limit}", "fr", {"half": 0.5, "hand_limit": 5}) == "0,5 point, limite 5"
     assert fill("{unknown} stays", "en", {}) == "{unknown} stays"

@@ -91,6 +91,8 @@ def format_number(value: float, lang: str, decimals: int | None = None) -> str:
     """0.5 → '0.5' (en), '0,5' (fr, de, es); 1000 → '1,000', '1 000', '1.000': CLDR's symbols and grouping."""
     if type(value) is int and 0 <= value < 1000 and decimals is None and _plain_digits(lang):
         return str(value)  # page numbers and most counts: thousands per build, each through Babel otherwise
+    if value == 0 and isinstance(value, float):  # -0.0 and 0.0 are one key to a cache, and print differently
+        return _format_number.__wrapped__(value, lang, decimals)
     return _format_number(value, lang, decimals)
 
 

@@ -186,6 +186,7 @@ class Renderer(TextDrawing, References, Images):
         if key not in self._forms:
             self.canvas.beginForm(key, -2000, -2000, 2000, 2000)
             self._children(node, style, IDENTITY, Context(ctx.lang, None, ctx.problems))
+            self._flush()  # the group's text belongs in the form, not on the page of the piece that defined it
             end_form(self.canvas, key)
             self._forms[key] = key
         self.canvas.doForm(key)

@@ -31,13 +31,15 @@ def batch_collection() -> Iterator[Callable[[], None]]:
     """A build allocates millions of objects, and most live until it ends; Python's cyclic collector would scan
     them again and again. Inside, it runs less often, and the function yielded freezes what exists (the
     loaded games: never scanned again, and shared with forked workers rather than copied, as gc.freeze's
-    documentation advises before a fork). Afterwards (a watch mode builds again) all is as before."""
-    before = gc.get_threshold()
+    documentation advises before a fork). Afterwards (a watch mode builds again) all is as before; a program
+    that froze objects itself keeps its own freeze, and nothing is frozen for it."""
+    before, ours = gc.get_threshold(), gc.get_freeze_count() == 0
     gc.set_threshold(*BUILD_THRESHOLDS)
     try:
-        yield gc.freeze
+        yield gc.freeze if ours else lambda: None
     finally:
-        gc.unfreeze()
+        if ours:
+            gc.unfreeze()
         gc.set_threshold(*before)
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import os
 import pickle
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+import signal
+from contextlib import contextmanager, suppress
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterator, NoReturn
 
 from ..draw import Context
-from .replay import mark, record
 
 if TYPE_CHECKING:
     from .pdf import Writer
@@ -40,26 +40,27 @@ class Ahead:
     """Faces being drawn in other processes; their recordings are taken when the first of them prints."""
 
     def __init__(self) -> None:
-        self.children: list[tuple[int, int, list[Job]]] = []  # pid, read end of its pipe, its faces
+        self.children: list[tuple[int, BinaryIO, list[Job]]] = []  # pid, read end of its pipe, its faces
 
     def start(self, w: Writer, jobs: list[Job]) -> None:
         read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the child: draws, sends, and leaves without running the parent's exit handlers
-            code = 1
+        # no Ctrl-C between the fork and the child's own handler, nor before this process knows its child
+        masked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
             try:
+                pid = os.fork()
+            except OSError:
                 os.close(read)
-                data = pickle.dumps([w.recording_of(face, key, assets) for face, key, assets in jobs],
-                                    pickle.HIGHEST_PROTOCOL)
-                with os.fdopen(write, "wb") as pipe:
-                    pipe.write(data)
-                code = 0
-            finally:
-                os._exit(code)
-        os.close(write)
-        self.children.append((pid, read, jobs))
-        for face, key, _ in jobs:
-            face.recordings[key] = self
+                os.close(write)
+                raise
+            if pid == 0:
+                _child(w, jobs, read, write)
+            os.close(write)
+            self.children.append((pid, os.fdopen(read, "rb"), jobs))
+            for face, key, _ in jobs:
+                face.recordings[key] = self
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, masked)
 
     def take(self, face: Any, key: tuple) -> Any:
         """The face's recording (or None: draw it here), after every child has handed its recordings back."""
@@ -67,24 +68,63 @@ class Ahead:
         return face.recordings.get(key)
 
     def collect(self) -> None:
+        try:
+            while self.children:
+                pid, pipe, jobs = self.children[0]
+                recordings = _receive(pid, pipe)
+                self.children.pop(0)
+                self._settle(jobs, recordings)
+        except BaseException:
+            self.abandon()
+            raise
+
+    def abandon(self) -> None:
+        """Stop the children still drawing; their faces are drawn here (this process failed or was interrupted)."""
         children, self.children = self.children, []
-        for pid, read, jobs in children:
-            recordings = _receive(pid, read)
-            for i, (face, key, _) in enumerate(jobs):
-                if face.recordings.get(key) is self:
-                    if recordings is not None and i < len(recordings):
-                        face.recordings[key] = recordings[i]
-                    else:
-                        del face.recordings[key]
+        for pid, pipe, jobs in children:
+            with suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+            pipe.close()
+            with suppress(ChildProcessError):
+                os.waitpid(pid, 0)
+            self._settle(jobs, None)
+
+    def _settle(self, jobs: list[Job], recordings: list | None) -> None:
+        for i, (face, key, _) in enumerate(jobs):
+            if face.recordings.get(key) is self:
+                if recordings is not None and i < len(recordings):
+                    face.recordings[key] = recordings[i]
+                else:
+                    del face.recordings[key]
 
 
-def _receive(pid: int, read: int) -> list | None:
-    with os.fdopen(read, "rb") as pipe:
+def _child(w: Writer, jobs: list[Job], read: int, write: int) -> NoReturn:
+    """Draw the faces, send their recordings, and leave without running the parent's exit handlers."""
+    code = 1
+    try:
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            signal.signal(signal.SIGINT, signal.SIG_DFL)  # a Ctrl-C ends the child at once: the parent draws its faces
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        os.close(read)
+        data = pickle.dumps([w.recording_of(face, key, assets) for face, key, assets in jobs], pickle.HIGHEST_PROTOCOL)
+        with os.fdopen(write, "wb") as pipe:
+            pipe.write(data)
+        code = 0
+    finally:
+        os._exit(code)
+
+
+def _receive(pid: int, pipe: BinaryIO) -> list | None:
+    """A child's recordings: None unless it ended well and sent them whole."""
+    with pipe:
         try:
             data = pipe.read()
         except OSError:
             data = b""
-    _, status = os.waitpid(pid, 0)
+    try:
+        status = os.waitpid(pid, 0)[1]
+    except ChildProcessError:  # reaped already (SIGCHLD ignored): a whole pickle is the child's word
+        status = 0
     if status != 0 or not data:
         return None
     try:
@@ -98,18 +138,20 @@ def _receive(pid: int, read: int) -> list | None:
 def drawn_ahead(w: Writer, faces: list[tuple[Any, Context]], assets: Callable) -> Iterator[None]:
     """Draw a part's faces not yet recorded partly ahead, on the spare cores, while the body draws its pages.
     `faces` in print order, with the context each prints with."""
-    ahead = _split(w, faces, assets)
+    ahead = Ahead()
     try:
+        _split(w, faces, assets, ahead)
         yield
-    finally:
-        if ahead is not None:
-            ahead.collect()  # a part cut short by an error leaves no process behind
+    except BaseException:
+        ahead.abandon()  # no child is left drawing for a part that failed, nor waited for
+        raise
+    ahead.collect()  # normally done when the first face drawn ahead printed
 
 
-def _split(w: Writer, faces: list[tuple[Any, Context]], assets: Callable) -> Ahead | None:
+def _split(w: Writer, faces: list[tuple[Any, Context]], assets: Callable, ahead: Ahead) -> None:
     spare = _SPARE[0]
     if spare <= 0:
-        return None
+        return
     jobs: list[Job] = []
     seen: set[tuple[int, tuple]] = set()
     for face, ctx in faces:
@@ -119,14 +161,11 @@ def _split(w: Writer, faces: list[tuple[Any, Context]], assets: Callable) -> Ahe
         seen.add((id(face), key))
         jobs.append((face, key, assets))
     if len(jobs) < MIN_FACES:
-        return None
-    share = len(jobs) // (spare + 1)  # this process draws the first share, then the pages' replays
-    ahead = Ahead()
-    rest = jobs[share:]
+        return
+    rest = jobs[len(jobs) // (spare + 1):]  # this process draws the first share, then the pages' replays
     per = -(-len(rest) // spare)
     try:
         for i in range(0, len(rest), per):
             ahead.start(w, rest[i:i + per])
     except OSError:  # no process to be had: what did not start is drawn here
         pass
-    return ahead
