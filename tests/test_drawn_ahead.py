@@ -208,6 +208,7 @@ def test_a_programs_own_freeze_is_left_as_it_was(tmp_path):
     try:
         frozen = gc.get_freeze_count()
         _build(roots, tmp_path / "out", jobs=1)
-        assert gc.get_freeze_count() >= frozen > 0
+        # still frozen (an unfreeze empties it); the count drops by the frozen objects freed meanwhile
+        assert gc.get_freeze_count() > frozen // 2 > 0
     finally:
         gc.unfreeze()
