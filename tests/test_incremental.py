@@ -249,3 +249,21 @@ def test_a_build_of_fewer_games_writes_their_own_fit_report(tmp_path):
     assert all(f.kept for f in build(mini(out, papers=("a4",), langs=("en",)), ["mini"]))
     assert json.loads((out / ".printkit-cache.json").read_text())["built"] == ["mini"]
     assert "hexmini" not in (out / "fit-report.md").read_text(encoding="utf-8")
+
+
+def test_many_games_draw_one_unit_each_and_few_one_per_language_with_the_same_bytes(tmp_path, monkeypatch):
+    names: list[list[str]] = []
+    run_units = build_module.run_units
+
+    def watched(units, *args, **kwargs):
+        names.append([u.name for u in units if not u.changes])
+        return run_units(units, *args, **kwargs)
+
+    monkeypatch.setattr(build_module, "run_units", watched)
+    games = ["mini", "hexmini"]
+    build(mini(tmp_path / "whole", papers=("a4",), jobs=1), games)  # 2 games >= 2 x 1 core: a unit per game
+    build(mini(tmp_path / "split", papers=("a4",), jobs=2), games)  # 2 games < 2 x 2 cores: a unit per language
+    whole, split = names
+    assert [n.split(":")[:2] for n in whole] == [["mini", "*"], ["hexmini", "*"]]
+    assert {n.split(":")[1] for n in split} >= {"en", "fr", "de"} and len(split) > len(whole)
+    assert shas(tmp_path / "whole") == shas(tmp_path / "split")
