@@ -212,3 +212,22 @@ def test_a_programs_own_freeze_is_left_as_it_was(tmp_path):
         assert gc.get_freeze_count() > frozen // 2 > 0
     finally:
         gc.unfreeze()
+
+
+def test_an_interrupt_while_collecting_leaves_no_child_behind(tmp_path, monkeypatch):
+    monkeypatch.setattr(ahead_module, "MIN_FACES", 4)
+    receive = ahead_module._receive
+
+    def interrupted(child):
+        receive(child)  # the first child is reaped, then the build is interrupted before the second
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ahead_module, "_receive", interrupted)
+    monkeypatch.setattr(_SlowWriter, "recording_of", lambda self, face, key, assets: False)  # quick first child
+    faces, fds = _fake_faces(9), _open_fds()
+    with ahead_module.spare_cores(2), pytest.raises(KeyboardInterrupt):
+        with ahead_module.drawn_ahead(_SlowWriter(tmp_path / "done"), faces, lambda href: None):
+            faces[3][0].recordings[("en", None)].take(faces[3][0], ("en", None))
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)
+    assert all(f.recordings == {} for f, _ in faces) and _open_fds() == fds

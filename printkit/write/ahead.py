@@ -12,6 +12,7 @@ import os
 import pickle
 import signal
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterator, NoReturn
 
 from ..draw import Context
@@ -36,11 +37,19 @@ def spare_cores(n: int) -> Iterator[None]:
 Job = tuple[Any, tuple, Callable]  # a face, its recording key (language, safe zone), its asset lookup
 
 
+@dataclass
+class _Child:
+    pid: int
+    pipe: BinaryIO  # the read end of the pipe its recordings come through
+    jobs: list[Job]
+    reaped: bool = False  # its pid may belong to another process once reaped: never signalled then
+
+
 class Ahead:
     """Faces being drawn in other processes; their recordings are taken when the first of them prints."""
 
     def __init__(self) -> None:
-        self.children: list[tuple[int, BinaryIO, list[Job]]] = []  # pid, read end of its pipe, its faces
+        self.children: list[_Child] = []
 
     def start(self, w: Writer, jobs: list[Job]) -> None:
         read, write = os.pipe()
@@ -56,7 +65,7 @@ class Ahead:
             if pid == 0:
                 _child(w, jobs, read, write)
             os.close(write)
-            self.children.append((pid, os.fdopen(read, "rb"), jobs))
+            self.children.append(_Child(pid, os.fdopen(read, "rb"), jobs))
             for face, key, _ in jobs:
                 face.recordings[key] = self
         finally:
@@ -70,10 +79,8 @@ class Ahead:
     def collect(self) -> None:
         try:
             while self.children:
-                pid, pipe, jobs = self.children[0]
-                recordings = _receive(pid, pipe)
-                self.children.pop(0)
-                self._settle(jobs, recordings)
+                recordings = _receive(self.children[0])
+                self._settle(self.children.pop(0).jobs, recordings)
         except BaseException:
             self.abandon()
             raise
@@ -81,13 +88,14 @@ class Ahead:
     def abandon(self) -> None:
         """Stop the children still drawing; their faces are drawn here (this process failed or was interrupted)."""
         children, self.children = self.children, []
-        for pid, pipe, jobs in children:
-            with suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
-            pipe.close()
-            with suppress(ChildProcessError):
-                os.waitpid(pid, 0)
-            self._settle(jobs, None)
+        for child in children:
+            if not child.reaped:
+                with suppress(OSError):
+                    os.kill(child.pid, signal.SIGKILL)
+                child.pipe.close()
+                with suppress(ChildProcessError):
+                    os.waitpid(child.pid, 0)
+            self._settle(child.jobs, None)
 
     def _settle(self, jobs: list[Job], recordings: list | None) -> None:
         for i, (face, key, _) in enumerate(jobs):
@@ -114,17 +122,18 @@ def _child(w: Writer, jobs: list[Job], read: int, write: int) -> NoReturn:
         os._exit(code)
 
 
-def _receive(pid: int, pipe: BinaryIO) -> list | None:
+def _receive(child: _Child) -> list | None:
     """A child's recordings: None unless it ended well and sent them whole."""
-    with pipe:
+    with child.pipe:
         try:
-            data = pipe.read()
+            data = child.pipe.read()
         except OSError:
             data = b""
     try:
-        status = os.waitpid(pid, 0)[1]
+        status = os.waitpid(child.pid, 0)[1]
     except ChildProcessError:  # reaped already (SIGCHLD ignored): a whole pickle is the child's word
         status = 0
+    child.reaped = True
     if status != 0 or not data:
         return None
     try:
