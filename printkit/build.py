@@ -28,7 +28,7 @@ from .errors import ContentError, Problem, UsageError
 from .geometry import PAPERS
 from .staging import BACKUP_PREFIX, JOURNAL, STAGE_PREFIX, OutputFile, Stage, os_problem
 from .incremental import (FACES_FILE, Drawn, Records, Selection, batch_collection, context, game_keys, keep_unit_times,
-                          left_behind, manifest_entries, run_units, unit_times)
+                          left_behind, manifest_entries, run_units, tell, unit_times)
 
 if TYPE_CHECKING:  # the engine (drawing, layout) is imported where it draws: a build that keeps every file never does
     from .changes import PieceKey
@@ -232,6 +232,7 @@ def _run_unit(unit: _Unit) -> tuple[Stage, list[Problem], float]:
     def done(f: Planned, sink: Sink, notes: list[Problem]) -> None:
         stage.files[-1].key, stage.files[-1].drawn = f.key, Drawn.of(sink.shrunk, sink.notes | set(notes))
         problems.extend(sink.problems)
+        tell(stage.files[-1].meta["path"])  # the progress bar moves with each file, not only at the unit's end
 
     if unit.changes:
         sink = Sink({c.stem: c.raw.value_pos.get("back", c.raw.pos) for c in content.components.values()})
@@ -299,9 +300,16 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
             keys = game_keys(settings.roots, content.id, None, settings.drawing_key())
             records.games[content.id] = {"key": keys.whole + settings.selection_key(), "files": [f.rel for f in plan]}
 
+        told: set[str] = set()
+
+        def heard(rel: str) -> None:
+            told.add(rel)
+            progress(rel)
+
         def unit_done(_: int, result: tuple[Stage, list[Problem], float]) -> None:
             for f in result[0].files:
-                progress(f.meta["path"])
+                if f.meta["path"] not in told:  # a fingerprint, or a word the full pipe dropped
+                    progress(f.meta["path"])
 
         history = cache_dir() and cache_dir() / "unit-times.json"
         # fewer drawing units than cores (one big game): each has its share of the spare ones to draw faces ahead
@@ -313,7 +321,7 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
             preload()
         times = unit_times(history)
         results = run_units(units, _run_unit, jobs, _Shared(contents, settings, stage.folder), unit_done,
-                            lambda u: times.get(f"{settings.selection_key()}:{u.name}", u.guess()))
+                            lambda u: times.get(f"{settings.selection_key()}:{u.name}", u.guess()), heard)
         keep_unit_times(history, {f"{settings.selection_key()}:{u.name}": r[2] for u, r in zip(units, results)})
         drawing = [p for unit, (_, found, _) in zip(units, results) if not unit.changes for p in found]
         for unit, (unit_stage, found, _) in zip(units, results):
@@ -345,7 +353,7 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
         games = {c.id for c in contents} | set(unchanged or {})
         gone = _left_behind(settings, games, records, {f.meta["path"] for f in stage.files} | {e["path"] for e in kept})
         records.built = sorted(games)
-        fit_report = sink.fit_report() + image_report(notes)
+        fit_report = sink.fit_report(notes)
     except BaseException:  # nothing staged is left behind, and the output folder is free for the next build
         stage.discard()
         raise
@@ -385,18 +393,6 @@ def _add_drawn(sink: Sink, drawn: Drawn) -> None:
         first, smallest = sink.shrunk.get(key, (nominal, used))
         sink.shrunk[key] = (first, min(smallest, used))
     sink.notes |= set(drawn.problems())
-
-
-def image_report(notes: list[Problem]) -> str:
-    """The fit report's section on images printed under 300 dpi: where each is drawn, its file and dpi
-    (nothing when every image prints at 300 dpi or more, so reports of builds without images stay as they were)."""
-    if not notes:
-        return ""
-    # a picture an item names is noted at each item's field; the template's check of the first item notes it
-    # again at the template's line, the same message without the item: that line goes
-    at_items = {n.message.rsplit(" (", 1)[0] for n in notes}
-    shown = [n for n in notes if n.message not in at_items]
-    return "\n".join(["", "# Images printed under 300 dpi", "", *(str(n) for n in shown)]) + "\n"
 
 
 def build_calibration(out: Path, paper: str, lang: str, duplex_offset: tuple[float, float] = (0.0, 0.0)) -> OutputFile:

@@ -267,3 +267,39 @@ def test_many_games_draw_one_unit_each_and_few_one_per_language_with_the_same_by
     assert [n.split(":")[:2] for n in whole] == [["mini", "*"], ["hexmini", "*"]]
     assert {n.split(":")[1] for n in split} >= {"en", "fr", "de"} and len(split) > len(whole)
     assert shas(tmp_path / "whole") == shas(tmp_path / "split")
+
+
+def _waits_to_be_heard(unit: str) -> bool:
+    """A unit that tells the building process it started, and runs until that was heard (or 20 s pass)."""
+    import time
+
+    from printkit.incremental import context, tell
+
+    marker = context() / f"heard-{unit}"
+    tell(unit)
+    for _ in range(400):
+        if marker.exists():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_what_a_running_unit_tells_is_heard_before_it_ends(tmp_path, jobs):
+    from printkit.incremental import run_units
+
+    heard: list[str] = []
+
+    def hear(unit: str) -> None:
+        heard.append(unit)
+        (tmp_path / f"heard-{unit}").touch()
+
+    ended = run_units(["a", "b", "c"], _waits_to_be_heard, jobs, tmp_path, lambda i, r: None, heard=hear)
+    assert ended == [True, True, True] and sorted(heard) == ["a", "b", "c"]
+
+
+def test_the_progress_bar_hears_every_file_once(tmp_path):
+    heard: list[str] = []
+    planned: list[int | None] = []
+    written = build(mini(tmp_path / "out", jobs=2), ["mini"], heard.append, planned=planned.append)
+    assert len(heard) == len(set(heard)) == planned[0] == len(written) > 20

@@ -10,10 +10,10 @@ earlier files a build answers for and no longer makes (selection).
 
 from .keys import GameKeys, code_key, game_keys
 from .lock import hold
-from .pool import batch_collection, context, keep_unit_times, run_units, unit_times
+from .pool import batch_collection, context, keep_unit_times, run_units, tell, unit_times
 from .record import CACHE_FILE, FACES_FILE, Drawn, Records, file_sha, manifest_entries, manifest_shas, manifest_text
 from .selection import Selection, left_behind
 
 __all__ = ["CACHE_FILE", "FACES_FILE", "Drawn", "GameKeys", "Records", "batch_collection", "code_key", "context", "file_sha", "game_keys",
            "hold", "keep_unit_times", "left_behind", "manifest_entries", "manifest_shas", "manifest_text", "run_units",
-           "Selection", "unit_times"]
+           "Selection", "tell", "unit_times"]

@@ -9,7 +9,8 @@ from __future__ import annotations
 import gc
 import json
 import os
-from contextlib import contextmanager
+import select
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
@@ -47,19 +48,34 @@ def context() -> Any:
     return _CONTEXT["value"]
 
 
+def tell(message: str) -> None:
+    """A running unit's word to the building process (a file drawn, for the progress bar), heard before the
+    unit's end. From a worker it goes through a pipe the workers share: one write under PIPE_BUF is never
+    mixed with another's, and a message that would wait (the pipe full) is dropped, as `done` says it anyway."""
+    channel = _CONTEXT.get("tell")
+    if callable(channel):
+        channel(message)
+    elif channel is not None and "\n" not in message and len(message.encode()) < select.PIPE_BUF:
+        with suppress(OSError):
+            os.write(channel, message.encode() + b"\n")
+
+
 def run_units(units: Sequence[U], work: Callable[[U], R], jobs: int, shared: Any,
-              done: Callable[[int, R], None], weight: Callable[[U], float] = lambda _: 1.0) -> list[R]:
+              done: Callable[[int, R], None], weight: Callable[[U], float] = lambda _: 1.0,
+              heard: Callable[[str], None] = lambda _: None) -> list[R]:
     """work(unit) for every unit, on up to `jobs` processes; `done(index, result)` hears each as it
-    completes; returns the results in the order of `units`. The first failure stops the others and is raised."""
+    completes, `heard` what a unit `tell`s while it runs; returns the results in the order of `units`. The first
+    failure stops the others and is raised."""
     _CONTEXT["value"] = shared
     try:
         if jobs <= 1 or len(units) <= 1 or not _can_fork():
+            _CONTEXT["tell"] = heard
             results = []
             for i, unit in enumerate(units):
                 results.append(work(unit))
                 done(i, results[-1])
             return results
-        return _pooled(units, work, jobs, done, weight)
+        return _pooled(units, work, jobs, done, weight, heard)
     finally:
         _CONTEXT.clear()
 
@@ -71,7 +87,7 @@ def _can_fork() -> bool:
 
 
 def _pooled(units: Sequence[U], work: Callable[[U], R], jobs: int, done: Callable[[int, R], None],
-            weight: Callable[[U], float]) -> list[R]:
+            weight: Callable[[U], float], heard: Callable[[str], None]) -> list[R]:
     # imported here: a serial build (one job, one unit, a build with nothing to draw) never loads the pool (~8 ms)
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -79,18 +95,37 @@ def _pooled(units: Sequence[U], work: Callable[[U], R], jobs: int, done: Callabl
     # the heaviest units first, so that no core waits at the end on one long unit started last
     order = sorted(range(len(units)), key=lambda i: -weight(units[i]))
     results: dict[int, R] = {}
+    read, write = os.pipe()  # the workers' `tell`: inherited by each as the pool forks it
+    os.set_blocking(read, False)
+    os.set_blocking(write, False)
+    _CONTEXT["tell"], unread = write, bytearray()
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(units)), mp_context=multiprocessing.get_context("fork"))
     try:
         futures = {pool.submit(work, units[i]): i for i in order}
         pending = set(futures)
         while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)  # each unit heard as it ends
+            finished, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            # what a unit told was written before its result: heard before `done`
+            *told, rest = (unread + _drain(read)).split(b"\n")
+            unread = bytearray(rest)
+            for message in told:
+                heard(message.decode())
             for future in sorted(finished, key=lambda f: futures[f]):
                 results[futures[future]] = future.result()  # raises the unit's error here
                 done(futures[future], results[futures[future]])
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        os.close(read)
+        os.close(write)
     return [results[i] for i in range(len(units))]
+
+
+def _drain(read: int) -> bytes:
+    chunks = []
+    with suppress(BlockingIOError):
+        while chunk := os.read(read, 65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def unit_times(path: Path | None) -> dict[str, float]:

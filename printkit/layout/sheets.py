@@ -81,8 +81,9 @@ class Sink:
             nominal, used = self.shrunk.get(key, (s.nominal, s.used))
             self.shrunk[key] = (nominal, min(used, s.used))
 
-    def fit_report(self) -> str:
-        """Texts shrunk below their nominal size, per language: where, which piece and field, from and to."""
+    def fit_report(self, notes: list[Problem] = ()) -> str:
+        """Texts shrunk below their nominal size, per language: where, which piece and field, from and to; and
+        the images printed under 300 dpi (`notes`)."""
         lines = ["# Fit report: texts printed below their template's nominal size to fit, per language", ""]
         for lang in sorted({k[0] for k in self.shrunk}):
             rows = sorted((k, v) for k, v in self.shrunk.items() if k[0] == lang)
@@ -91,7 +92,19 @@ class Sink:
             lines.append("")
         if not self.shrunk:
             lines.append("No text was shrunk.")
-        return "\n".join(lines).rstrip("\n") + "\n"
+        return "\n".join(lines).rstrip("\n") + "\n" + _image_report(notes)
+
+
+def _image_report(notes: list[Problem]) -> str:
+    """Where each image printed under 300 dpi is drawn, its file and dpi (nothing when every image prints at
+    300 dpi or more, so reports of builds without images stay as they were)."""
+    if not notes:
+        return ""
+    # a picture an item names is noted at each item's field; the template's check of the first item notes it
+    # again at the template's line, the same message without the item: that line goes
+    at_items = {n.message.rsplit(" (", 1)[0] for n in notes}
+    shown = [n for n in notes if n.message not in at_items]
+    return "\n".join(["", "# Images printed under 300 dpi", "", *(str(n) for n in shown)]) + "\n"
 
 
 def chunks(items: Iterable[PieceSpec], size: int) -> Iterator[list[PieceSpec]]:
