@@ -285,7 +285,7 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
             keep(rel)
         units, jobs = [], settings.jobs or os.cpu_count() or 1
         # twice as many games as cores keep every core busy one game each: a game's languages then share its
-        # language-free pieces (build all on 2 cores: 6 % less CPU, 5 % less time, the same bytes)
+        # language-free pieces (build all on 2 cores: 7 % less CPU and time, the same bytes)
         whole = len(contents) >= 2 * jobs
         for i, (content, plan) in enumerate(zip(contents, plans)):
             before = None
@@ -314,8 +314,8 @@ def _draw(settings: Settings, contents: list[GameContent], progress: Callable[[s
         history = cache_dir() and cache_dir() / "unit-times.json"
         # fewer drawing units than cores (one big game): each has its share of the spare ones to draw faces ahead
         # on (the fingerprints are light)
-        drawing = sum(1 for u in units if not u.changes)
-        spare = (jobs - drawing) // drawing if jobs > drawing > 0 else 0
+        drawing_units = sum(1 for u in units if not u.changes)
+        spare = (jobs - drawing_units) // drawing_units if jobs > drawing_units > 0 else 0
         units = [replace(u, spare=spare) if spare and not u.changes else u for u in units]
         if jobs > 1 and len(units) > 1:  # the pool forks: what drawing imports is imported once here, not in every worker
             preload()
